@@ -6,8 +6,9 @@ import { familySession } from './views/family/actors';
 import { FamilyApp } from './views/family/app';
 import './family.css';
 
-// The worker's scope is /familia/: the app's address without the slash is given one, so this page is
-// the worker's to answer from the next reload on (the manifest's start_url has it already).
+// The worker's scope is /familia/: the server answers /familia with a 308 to /familia/ (decision 0223);
+// where it does not (Vite's dev server), the address is given its slash here, so this page is the
+// worker's to answer from the next reload on (the manifest's start_url has it already).
 if (window.location.pathname === '/familia') {
   window.history.replaceState(window.history.state, '', `/familia/${window.location.search}${window.location.hash}`);
 }

@@ -78,6 +78,12 @@ export function serveDist(distDir: string) {
   const familyIndex = path.join(root, 'familia', 'index.html');
 
   return async (c: Context): Promise<Response> => {
+    // The worker's scope is /familia/: a first visit to /familia would load a page it never controls (no
+    // offline, no push until a reload), so the address the guardian typed or was sent is completed first.
+    if (c.req.path === '/familia') {
+      const query = new URL(c.req.url).search;
+      return c.body(null, 308, { Location: `/familia/${query}`, 'Cache-Control': 'no-cache' });
+    }
     const requested = resolveInside(root, c.req.path);
     let file = requested && !c.req.path.endsWith('/') ? requested : null;
     let info = file ? await fileInfo(file) : null;

@@ -178,7 +178,7 @@ describe('static files', () => {
   });
 
   it("serves the families' app under /familia: its own index.html as the fallback there, its hashed assets immutable", async () => {
-    for (const page of ['/familia', '/familia/', '/familia/mensaje/12', '/familia/assets/no-existe.js']) {
+    for (const page of ['/familia/', '/familia/mensaje/12', '/familia/assets/no-existe.js']) {
       const res = await raw(server.url + page, { 'Accept-Encoding': 'identity' });
       expect(res.status, page).toBe(200);
       expect(header(res, 'cache-control'), page).toBe('no-cache');
@@ -187,6 +187,16 @@ describe('static files', () => {
     const asset = await raw(server.url + FAMILY_JS, { 'Accept-Encoding': 'identity' });
     expect(header(asset, 'cache-control')).toBe(IMMUTABLE);
     expect(asset.body.toString('utf8')).toBe(ASSET_JS);
+    // The folder without its slash is completed first, so the worker (scope /familia/) controls the first load.
+    for (const [page, location] of [
+      ['/familia', '/familia/'],
+      ['/familia?instalar=1', '/familia/?instalar=1'],
+    ]) {
+      const moved = await raw(server.url + page, { 'Accept-Encoding': 'identity' });
+      expect(moved.status, page).toBe(308);
+      expect(header(moved, 'location'), page).toBe(location);
+      expect(moved.body.length, page).toBe(0);
+    }
     // Only the folder itself: another path that starts alike is the staff's.
     const staff = await raw(`${server.url}/familiares`, { 'Accept-Encoding': 'br' });
     expect(decoded(staff)).toBe(BIG_INDEX);

@@ -1,7 +1,9 @@
 // Notifications on the guardian's device (family/push.ts): the app's own card first, the browser's question
 // only after «Activar avisos»; allowed before, renewed without a card; blocked or impossible, a card that says
 // how to turn them on later; «Ahora no» and «Entendido» remembered for 30 days; a subscription that fails
-// can be retried; a 401 ends the actor and tells `session.expired`, exactly once.
+// can be retried; a 401 ends the actor and tells `session.expired`, exactly once. In «Avisos» (place
+// 'settings') the guardian came to turn them on: «Ahora no» does not hide the offer, a phone that has a
+// subscription says it receives them, and blocked or impossible says so.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FamilyFailureError } from '../../src/services/family/api';
@@ -20,6 +22,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const start = (fields: Partial<PushStart>): PushStart => ({
   supported: true,
   permission: 'default',
+  subscribed: false,
   dismissedAt: null,
   checkedAt: T0,
   ...fields,
@@ -31,6 +34,19 @@ const UNSUPPORTED = start({ supported: false });
 const DISMISSED_YESTERDAY = start({ dismissedAt: T0 - DAY });
 const DISMISSED_LONG_AGO = start({ dismissedAt: T0 - (DISMISSAL_DAYS + 1) * DAY });
 const DENIED_DISMISSED = start({ permission: 'denied', dismissedAt: T0 - DAY });
+const RECEIVING = start({ permission: 'granted', subscribed: true });
+const GRANTED_UNSUBSCRIBED_DISMISSED = start({ permission: 'granted', subscribed: false, dismissedAt: T0 - DAY });
+const STARTS = [
+  FIRST_TIME,
+  GRANTED,
+  DENIED,
+  UNSUPPORTED,
+  DISMISSED_YESTERDAY,
+  DISMISSED_LONG_AGO,
+  DENIED_DISMISSED,
+  RECEIVING,
+  GRANTED_UNSUBSCRIBED_DISMISSED,
+];
 
 /** The test's own account of the 30 days, on the clock as the device read it. */
 const dismissedRecently = (s: PushStart) => s.dismissedAt !== null && s.checkedAt - s.dismissedAt < 30 * DAY;
@@ -47,8 +63,14 @@ defineModelTests({
     initial: 'checking',
     targets: {
       checking: {
-        'xstate.done.actor.readPushStart': ({ event }) => {
+        'xstate.done.actor.readPushStart': ({ event, context }) => {
           const found = event.output as PushStart;
+          if (context.place === 'settings') {
+            // The guardian came here to turn them on: whatever «Ahora no» said.
+            if (!found.supported) return 'unsupported';
+            if (found.permission === 'denied') return 'denied';
+            return found.permission === 'granted' && found.subscribed ? 'receiving' : 'offering';
+          }
           if (found.permission === 'granted') return 'renewing';
           if (dismissedRecently(found)) return 'hidden';
           if (!found.supported) return 'unsupported';
@@ -81,7 +103,7 @@ defineModelTests({
     input: { token: 'tok' },
     events: [{ type: 'push.enable' }, { type: 'push.dismiss' }],
     internal: [
-      ...[FIRST_TIME, GRANTED, DENIED, UNSUPPORTED, DISMISSED_YESTERDAY, DISMISSED_LONG_AGO, DENIED_DISMISSED].map((output) => ({
+      ...STARTS.map((output) => ({
         type: 'xstate.done.actor.readPushStart',
         output,
       })),
@@ -101,6 +123,10 @@ defineModelTests({
     ],
     limit: 5000,
   },
+  variants: [
+    { name: 'the card', traversal: {} },
+    { name: 'in «Avisos»', traversal: { input: { token: 'tok', place: 'settings' } } },
+  ],
   createActor: ({ fakes, inspect, machine, path }) =>
     createActor(
       machine.provide({
@@ -111,7 +137,7 @@ defineModelTests({
           keepDismissal: fakes.promise(),
         },
       }),
-      { input: path.input as { token: string }, inspect },
+      { input: path.input as { token: string; place?: 'card' | 'settings' }, inspect },
     ),
   states: {
     checking: (s, env) => {
@@ -141,6 +167,10 @@ defineModelTests({
       expect(selectPushCard(snap(s))).toBe('none');
     },
     enabled: (s) => expect(selectPushCard(snap(s))).toBe('enabled'),
+    receiving: (s, env) => {
+      expect(selectPushCard(snap(s))).toBe('receiving');
+      expect(env.fakes.isRunning('subscribePush')).toBe(false);
+    },
     failed: (s) => {
       expect(selectPushCard(snap(s))).toBe('failed');
       expect(selectPushBusy(snap(s))).toBe(false);

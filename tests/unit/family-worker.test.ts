@@ -16,6 +16,7 @@ import {
   isKeptAnswer,
   notificationOf,
   parsePushText,
+  renewalOptions,
   tokenOf,
   urlOfNotification,
   windowToReuse,
@@ -99,6 +100,14 @@ describe('the rules', () => {
     expect(urlOfNotification({ url: '/familia/mensajes/9' })).toBe('/familia/mensajes/9');
     expect(urlOfNotification({ url: '//otro.example/' })).toBe('/familia/');
     expect(urlOfNotification(null)).toBe('/familia/');
+  });
+
+  it('make an ended subscription again with its own key, or leave it to the app when the key is unknown', () => {
+    const key = new Uint8Array([4, 1, 2, 3]).buffer;
+    expect(renewalOptions({ options: { applicationServerKey: key } })).toEqual({ userVisibleOnly: true, applicationServerKey: key });
+    expect(renewalOptions({ options: { applicationServerKey: null } })).toBeNull();
+    expect(renewalOptions({ options: { applicationServerKey: new ArrayBuffer(0) } })).toBeNull();
+    expect(renewalOptions(null)).toBeNull();
   });
 
   it('bring forward an open window of the app, the focused one first', () => {
@@ -198,6 +207,7 @@ function runWorker(script: string) {
   const opened: string[] = [];
   const navigated: string[] = [];
   const windows: FakeWindow[] = [];
+  const push = { current: null as { endpoint: string } | null, made: [] as unknown[] };
   const network = async (request: Request) => {
     if (!net.online) throw new TypeError('Failed to fetch');
     if (net.hang) await new Promise<void>((resolve) => hung.push(resolve));
@@ -209,6 +219,14 @@ function runWorker(script: string) {
     registration: {
       scope: `${ORIGIN}/familia/`,
       showNotification: async (title: string, options: unknown) => void notifications.push({ title, options }),
+      pushManager: {
+        getSubscription: async () => push.current,
+        subscribe: async (options: unknown) => {
+          push.made.push(options);
+          push.current = { endpoint: `https://push.example/${push.made.length}` };
+          return push.current;
+        },
+      },
     },
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
     skipWaiting: async () => undefined,
@@ -271,7 +289,7 @@ function runWorker(script: string) {
     while (hung.length < count) await new Promise((resolve) => setImmediate(resolve));
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
   }
-  return { caches, net, notifications, opened, navigated, openWindow, dispatch, request, release, hanging };
+  return { caches, net, notifications, opened, navigated, openWindow, dispatch, request, release, hanging, push };
 }
 
 afterEach(() => {
@@ -433,6 +451,21 @@ describe('the built worker', () => {
     expect(worker.notifications).toEqual([{ title: PAYLOAD.title, options: notificationOf({ ...PAYLOAD, emergency: true }).options }]);
     await worker.dispatch('push', { data: null });
     expect(worker.notifications[1]?.title).toBe('Hermes Familias');
+  });
+
+  it('subscribes again with the old key when the push service ends the subscription, and only then', async () => {
+    const worker = runWorker((await build()).source);
+    const key = new Uint8Array([4, 9, 9]).buffer;
+    const old = { endpoint: 'https://push.example/old', options: { applicationServerKey: key } };
+    await worker.dispatch('pushsubscriptionchange', { oldSubscription: old, newSubscription: null });
+    expect(worker.push.made).toEqual([{ userVisibleOnly: true, applicationServerKey: key }]);
+    // Already made again (by the browser, or the app at its start): nothing more.
+    await worker.dispatch('pushsubscriptionchange', { oldSubscription: old, newSubscription: null });
+    worker.push.current = null;
+    await worker.dispatch('pushsubscriptionchange', { oldSubscription: old, newSubscription: { endpoint: 'https://push.example/new' } });
+    // No key to make it with: the app subscribes with the server's key at its next start.
+    await worker.dispatch('pushsubscriptionchange', { oldSubscription: null, newSubscription: null });
+    expect(worker.push.made).toHaveLength(1);
   });
 
   it('brings an open window to the message on a click, or opens one', async () => {

@@ -2,7 +2,8 @@
 // notifications, over a scripted fetch and a fake browser (Notification, the worker's push manager). The
 // browser's question only after «Activar avisos»; the subscription made with the server's key and sent to
 // it; «Ahora no» remembered; blocked and impossible said with how to turn them on later; sign-out undoes the
-// subscription before revoking the token; and the offline notice.
+// subscription before revoking the token; and the offline notice. «Avisos» turns them on again after
+// «Ahora no», says when this phone receives them, and says how to unblock them.
 import { StrictMode, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
@@ -55,6 +56,8 @@ function answer(method: string, path: string): Response {
       return json(200, { data: { public_key: PUBLIC_KEY } });
     case 'POST /api/app/push/subscriptions':
       return json(201, { data: { id: 3, endpoint: ENDPOINT } });
+    case 'GET /api/app/notifications':
+      return json(200, { data: { children: [] } });
     case 'DELETE /api/app/push/subscriptions':
     case 'DELETE /api/app/session':
       return new Response(null, { status: 204 });
@@ -67,7 +70,10 @@ function answer(method: string, path: string): Response {
 class FakePushManager {}
 
 /** The browser as the test sets it up: push supported, the permission as given, no subscription yet. */
-function device(permission: NotificationPermission, options: { supported?: boolean; answer?: NotificationPermission } = {}) {
+function device(
+  permission: NotificationPermission,
+  options: { supported?: boolean; answer?: NotificationPermission; subscribed?: boolean } = {},
+) {
   const unsubscribe = vi.fn(async () => true);
   let subscription: {
     endpoint: string;
@@ -84,6 +90,14 @@ function device(permission: NotificationPermission, options: { supported?: boole
     };
     return subscription;
   });
+  if (options.subscribed) {
+    subscription = {
+      endpoint: ENDPOINT,
+      options: { applicationServerKey: KEY_BYTES.slice().buffer },
+      unsubscribe,
+      toJSON: () => SUBSCRIPTION_JSON,
+    };
+  }
   const registration = { pushManager: { getSubscription: vi.fn(async () => subscription), subscribe } };
   const notification = {
     permission,
@@ -134,8 +148,8 @@ const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
   ['plain', (node) => node],
 ];
 
-function open(wrap: (node: ReactNode) => ReactNode) {
-  const location = memoryLocation({ path: '/', record: true });
+function open(wrap: (node: ReactNode) => ReactNode, path = '/') {
+  const location = memoryLocation({ path, record: true });
   const session = createActor(familySessionMachine, { input: { preferredLocale: 'es-CL' } }).start();
   return render(wrap(<FamilyApp session={session} hook={location.hook} />));
 }
@@ -215,6 +229,38 @@ describe.each(modes)('notifications on the device (%s)', (_, wrap) => {
     expect(requests[removed]?.body).toEqual({ endpoint: ENDPOINT });
     expect(requests[removed]?.authorization).toBe('Bearer tok-123');
     expect(revoked).toBeGreaterThan(removed);
+  });
+
+  it('«Avisos» after «Ahora no»: turns them on in this phone (the browser’s question, the subscription, the server)', async () => {
+    const browser = device('default');
+    localStorage.setItem('hermes.familia.avisos.ahora-no', String(Date.now()));
+    open(wrap, '/avisos');
+    expect(await screen.findByRole('heading', { name: tx.pushHere.title })).toBeTruthy();
+    expect(screen.getByText(tx.pushHere.off)).toBeTruthy();
+    expect(browser.notification.requestPermission).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: tx.pushHere.enable }));
+    expect(await screen.findByText(tx.push.enabled)).toBeTruthy();
+    expect(browser.notification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(browser.subscribe).toHaveBeenCalledTimes(1);
+    const posted = calls('POST', '/api/app/push/subscriptions');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ body: SUBSCRIPTION_JSON, authorization: 'Bearer tok-123' });
+  });
+
+  it('«Avisos» on a phone that receives them says so, and offers nothing', async () => {
+    device('granted', { subscribed: true });
+    open(wrap, '/avisos');
+    expect(await screen.findByText(tx.pushHere.receiving)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: tx.pushHere.enable })).toBeNull();
+  });
+
+  it('«Avisos» where the browser blocks them says how to allow them, with no button that cannot work', async () => {
+    const browser = device('denied');
+    open(wrap, '/avisos');
+    expect(await screen.findByRole('heading', { name: tx.pushHere.title })).toBeTruthy();
+    expect(await screen.findByText(tx.push.denied)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: tx.pushHere.enable })).toBeNull();
+    expect(browser.notification.requestPermission).not.toHaveBeenCalled();
   });
 
   it('says when the phone is offline, above every screen', async () => {

@@ -3,6 +3,9 @@
 // only when the guardian chooses «Activar avisos». Allowed before, the subscription is renewed quietly;
 // blocked or impossible here, the card says how to turn them on later; «Ahora no» is remembered on the
 // device for DISMISSAL_DAYS, so the app does not ask every visit. A 401 tells the root `session.expired`.
+// The same machine runs in «Avisos» (`place: 'settings'`), where the guardian came to turn them on: there
+// «Ahora no» does not hide the offer, a phone with a subscription says it receives them, and nothing is
+// dismissed (decision 0222).
 import { emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { askPermission, keepDismissal, readPushStart, subscribePush, type PushStart } from '../../services/family/push';
 import { toFamilyFailure, type FamilyFailure } from '../../services/family/api';
@@ -18,11 +21,20 @@ export const isDismissalCurrent = (at: number | null, now: number): boolean =>
 
 type PushEvent = { type: 'push.enable' } | { type: 'push.dismiss' };
 
+/** Where the machine runs: the card above the inbox, or the «Avisos» screen. */
+export type PushPlace = 'card' | 'settings';
+
+interface PushInput {
+  token: string;
+  /** The card when not said. */
+  place?: PushPlace;
+}
+
 export const familyPushMachine = setup({
   types: {
-    context: {} as { token: string },
+    context: {} as { token: string; place: PushPlace },
     events: {} as PushEvent,
-    input: {} as { token: string },
+    input: {} as PushInput,
     emitted: {} as SessionExpired,
   },
   actors: { readPushStart, askPermission, subscribePush, keepDismissal },
@@ -31,7 +43,12 @@ export const familyPushMachine = setup({
   },
   guards: {
     isUnsupported: (_, start: PushStart) => !start.supported,
-    isDismissed: (_, start: PushStart) => isDismissalCurrent(start.dismissedAt, start.checkedAt),
+    isDismissed: ({ context }, start: PushStart) => context.place === 'card' && isDismissalCurrent(start.dismissedAt, start.checkedAt),
+    /** «Avisos» on a phone that already receives them. */
+    isReceivingHere: ({ context }, start: PushStart) =>
+      context.place === 'settings' && start.supported && start.permission === 'granted' && start.subscribed,
+    /** «Avisos» on a phone that could receive them and does not: allowed but never subscribed, or not asked yet. */
+    isOfferedHere: ({ context }, start: PushStart) => context.place === 'settings' && start.supported && start.permission !== 'denied',
     isDenied: (_, start: PushStart) => start.permission === 'denied',
     isGranted: (_, start: PushStart) => start.permission === 'granted',
     isGrantedAnswer: (_, answer: NotificationPermission) => answer === 'granted',
@@ -41,13 +58,15 @@ export const familyPushMachine = setup({
 }).createMachine({
   id: 'familyPush',
   initial: 'checking',
-  context: ({ input }) => ({ token: input.token }),
+  context: ({ input }) => ({ token: input.token, place: input.place ?? 'card' }),
   states: {
     checking: {
       invoke: {
         id: 'readPushStart',
         src: 'readPushStart',
         onDone: [
+          { guard: { type: 'isReceivingHere', params: ({ event }) => event.output }, target: 'receiving' },
+          { guard: { type: 'isOfferedHere', params: ({ event }) => event.output }, target: 'offering' },
           // Allowed already: renewed whatever was dismissed.
           { guard: { type: 'isGranted', params: ({ event }) => event.output }, target: 'renewing' },
           { guard: { type: 'isDismissed', params: ({ event }) => event.output }, target: 'hidden' },
@@ -106,6 +125,8 @@ export const familyPushMachine = setup({
         ],
       },
     },
+    /** «Avisos»: this phone has a subscription (the card's actor registers it with the server at each start). */
+    receiving: {},
     /** «Listo» until the guardian closes it. */
     enabled: {
       on: { 'push.dismiss': { target: 'hidden' } },
@@ -144,11 +165,12 @@ export type FamilyPushActor = ActorRefFrom<typeof familyPushMachine>;
 type FamilyPushSnapshot = SnapshotFrom<typeof familyPushMachine>;
 
 /** What the card shows. */
-export type PushCard = 'none' | 'offer' | 'enabled' | 'failed' | 'denied' | 'unsupported';
+export type PushCard = 'none' | 'offer' | 'enabled' | 'receiving' | 'failed' | 'denied' | 'unsupported';
 
 export function selectPushCard(s: FamilyPushSnapshot): PushCard {
   if (s.matches('offering') || s.matches('asking') || s.matches('subscribing')) return 'offer';
   if (s.matches('enabled')) return 'enabled';
+  if (s.matches('receiving')) return 'receiving';
   if (s.matches('failed')) return 'failed';
   if (s.matches('denied')) return 'denied';
   if (s.matches('unsupported')) return 'unsupported';

@@ -14,6 +14,8 @@ export interface PushStart {
   permission: NotificationPermission;
   /** When «Ahora no» was chosen on this device (ms), or null. */
   dismissedAt: number | null;
+  /** Whether this browser holds a push subscription of the app's worker. */
+  subscribed: boolean;
   /** The device's clock as it was read (ms), for the machine to weigh `dismissedAt` without a clock of its own. */
   checkedAt: number;
 }
@@ -30,9 +32,19 @@ function dismissedAt(): number | null {
   }
 }
 
+async function hasSubscription(): Promise<boolean> {
+  try {
+    const registration = await navigator.serviceWorker.getRegistration(FAMILY_SCOPE_PATH);
+    return (await registration?.pushManager.getSubscription()) != null;
+  } catch {
+    return false;
+  }
+}
+
 export const readPushStart = fromPromise<PushStart>(async () => ({
   supported: isSupported(),
   permission: isSupported() ? Notification.permission : 'default',
+  subscribed: isSupported() && (await hasSubscription()),
   dismissedAt: dismissedAt(),
   checkedAt: Date.now(),
 }));

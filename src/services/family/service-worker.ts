@@ -6,7 +6,8 @@
 //   in a cache named from the session's token, answered from there when the network fails (rereading
 //   offline) or hangs past a few seconds (a weak signal; the late answer still becomes the copy); the app deletes them when the guardian signs out (services/family/offline.ts);
 // - push: each push shows one notification (worker-rules.ts says what it shows), and touching it brings the
-//   app forward on the message's page.
+//   app forward on the message's page; a subscription the push service ends is made again with the same
+//   key, and the app registers it with the server at its next start (the worker holds no session token).
 // Everything else (the API's other calls, fonts, the staff's paths) goes to the network as if no worker
 // existed.
 import {
@@ -17,6 +18,7 @@ import {
   MAX_COPIES,
   notificationOf,
   parsePushText,
+  renewalOptions,
   SHELL_CACHE_PREFIX,
   tokenOf,
   urlOfNotification,
@@ -115,6 +117,22 @@ export function installFamilyWorker(scope: ServiceWorkerGlobalScope, shell: Fami
   scope.addEventListener('push', (event) => {
     const shown = notificationOf(parsePushText(event.data ? event.data.text() : null));
     event.waitUntil(scope.registration.showNotification(shown.title, shown.options));
+  });
+
+  // The push service ended the subscription (expired, keys rotated). The worker has no session token to tell
+  // the server, and an endpoint is no proof of who owns it: it only subscribes again (unless the browser
+  // already did), and the app's start, which registers this browser's current subscription whenever
+  // notifications are allowed, tells the server. The old endpoint is dropped at its first 404/410.
+  scope.addEventListener('pushsubscriptionchange', (event) => {
+    if (event.newSubscription) return;
+    const options = renewalOptions(event.oldSubscription);
+    if (!options) return;
+    event.waitUntil(
+      (async () => {
+        if (await scope.registration.pushManager.getSubscription()) return;
+        await scope.registration.pushManager.subscribe(options);
+      })(),
+    );
   });
 
   scope.addEventListener('notificationclick', (event) => {

@@ -169,3 +169,15 @@ export function windowToReuse<W extends { url: string; focused: boolean }>(windo
   const ours = windows.filter((w) => w.url.startsWith(scopeUrl));
   return ours.find((w) => w.focused) ?? ours[0] ?? null;
 }
+
+/**
+ * The options a subscription the push service ended is made again with: the old one's VAPID key, so the
+ * server's sends still verify; null when the browser did not say which key it had (the app subscribes with
+ * the server's key at its next start).
+ */
+export function renewalOptions(
+  old: { options: { applicationServerKey: ArrayBuffer | null } } | null | undefined,
+): { userVisibleOnly: true; applicationServerKey: ArrayBuffer } | null {
+  const key = old?.options.applicationServerKey;
+  return key && key.byteLength > 0 ? { userVisibleOnly: true, applicationServerKey: key } : null;
+}

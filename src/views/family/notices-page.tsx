@@ -1,4 +1,5 @@
-// «Avisos»: one switch per child, with school and course; emergencies always ring, as the screen says.
+// «Avisos»: whether this phone receives them (and turning them on here), then one switch per child, with
+// school and course; emergencies always ring, as the screen says.
 import { useSelector } from '@xstate/react';
 import type { FamilyChildNotices } from '../../../shared/family-devices-contract';
 import {
@@ -13,6 +14,7 @@ import { Button } from '../ui/button';
 import { Switch } from '../ui/switch';
 import { useNotificationsActor } from './devices-actors';
 import { useFamilyT } from './family-context';
+import { PushHere } from './push-here';
 
 export function NoticesPage({ token }: { token: string }) {
   const t = useFamilyT();
@@ -24,6 +26,7 @@ export function NoticesPage({ token }: { token: string }) {
         {t('family.devices.notices.title')}
       </h1>
       <p className="text-sm text-muted-foreground">{t('family.devices.notices.intro')}</p>
+      <PushHere token={token} />
       <p className="rounded-lg border border-primary/40 bg-card p-3 text-sm font-medium">{t('family.devices.notices.emergencies')}</p>
       {phase === 'loading' ? <p className="text-sm text-muted-foreground">{t('family.app.loading')}</p> : null}
       {phase === 'failed' ? <NoticesFailed notices={notices} /> : null}
