@@ -29,7 +29,7 @@ import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/
 type AppSummary = AppMessageSummary;
 interface AppPage {
   data: AppSummary[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
+  meta: { current_page: number; last_page: number; per_page: number; total: number; unread: number };
   links: { first: string; last: string; prev: string | null; next: string | null };
 }
 interface FamilySessionBody {
@@ -443,7 +443,8 @@ describe('inbox', () => {
       student_names: students.names,
     });
     expect(page.data[0]!.allow_replies).toBe(false);
-    expect(page.meta).toEqual({ current_page: 1, last_page: 1, per_page: 20, total: 2 });
+    // Both unread: the badge counts the whole inbox, not the page.
+    expect(page.meta).toEqual({ current_page: 1, last_page: 1, per_page: 20, total: 2, unread: 2 });
     expect(page.links).toEqual({ first: '/api/app/messages?page=1', last: '/api/app/messages?page=1', prev: null, next: null });
 
     for (const id of [msg.replies, msg.closed]) {
@@ -630,7 +631,8 @@ describe('paging', () => {
     for (let i = 1; i <= 19; i++) extra.push(await sendToCourse({ title: `Aviso ${i}`, allow_replies: false }));
     for (const id of extra) await handOver(id, new Date());
     const first = (await (await api('/messages', { token })).json()) as AppPage;
-    expect(first.meta).toEqual({ current_page: 1, last_page: 2, per_page: 20, total: 21 });
+    // Every message unread but the one read in an earlier test, on both pages.
+    expect(first.meta).toEqual({ current_page: 1, last_page: 2, per_page: 20, total: 21, unread: 20 });
     expect(first.links).toEqual({
       first: '/api/app/messages?page=1',
       last: '/api/app/messages?page=2',
