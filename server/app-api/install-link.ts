@@ -40,12 +40,23 @@ export function withInstallLink(channel: 'sms' | 'whatsapp', content: string, si
   return sms.ok ? sms.text : null;
 }
 
-/** The guardian was just sent the link. */
-export async function noteInstallLinkSent(db: Queryable, guardianId: number, at: Date): Promise<void> {
-  await db.execute(sql`
-    insert into app_install_links (guardian_id, institution_id, first_sent_at, last_sent_at)
-    select g.id, g.institution_id, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz from guardians g where g.id = ${guardianId}
-    on conflict (guardian_id) do update set last_sent_at = greatest(app_install_links.last_sent_at, excluded.last_sent_at)`);
+/**
+ * Claims the link for the guardian before the message is handed over: true when this message is the one to
+ * carry it (never sent, or last sent over a month ago, by the database's clock as `installLinkDueSql`), and
+ * the claim is recorded in the same statement, so two messages to the guardian sent at once (in one batch, on
+ * two workers, an SMS and a WhatsApp of one message) carry it once. A send that then fails spends that
+ * month's link (decision 0219). The first time stays the first time: "installed since" counts from it.
+ */
+export async function claimInstallLink(db: Queryable, guardianId: number): Promise<boolean> {
+  const claimed = rowsOf<{ guardian_id: number }>(
+    await db.execute(sql`
+      insert into app_install_links (guardian_id, institution_id, first_sent_at, last_sent_at)
+      select g.id, g.institution_id, now(), now() from guardians g where g.id = ${guardianId}
+      on conflict (guardian_id) do update set last_sent_at = excluded.last_sent_at
+        where app_install_links.last_sent_at <= excluded.last_sent_at - ${sql.raw(`interval '${INSTALL_LINK_EVERY}'`)}
+      returning guardian_id`),
+  );
+  return claimed.length === 1;
 }
 
 /** The school's guardians sent the link, and those of them who signed in to the app since the first one. */

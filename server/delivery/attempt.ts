@@ -10,7 +10,7 @@ import { rowsOf } from '../db/sql';
 import type { Logger } from '../log';
 import { valuesByRecipient } from '../recipients/merge-values';
 import { pushMutedSql } from '../push/mutes';
-import { installLinkDueSql, noteInstallLinkSent, withInstallLink } from '../app-api/install-link';
+import { claimInstallLink, installLinkDueSql, withInstallLink } from '../app-api/install-link';
 import { logoCache } from '../school-logo/logo';
 import type { AttachmentStore } from '../storage/attachments';
 import { deliveryKey, type Adapters, type Outgoing, type OutgoingPush, type SendResult } from './channel';
@@ -121,6 +121,22 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs,
     return withInstallLink(row.channel, content, row.signature, installLinkUrl);
   };
 
+  /**
+   * The linked text when this delivery is due the line and has room for it, and claimed it (only then: a
+   * claim spent on an SMS that cannot carry it would leave the guardian without it for a month); else null.
+   * The claim is what makes it go once (the due flag was read with the batch); one that fails to be
+   * recorded sends the message without it.
+   */
+  const claimedLinkText = async (row: DeliveryRow, values: MergeValues): Promise<string | null> => {
+    const linked = linkedTextOf(row, values);
+    if (linked === null) return null;
+    const claimed = await claimInstallLink(db, Number(row.recipient_id_ref)).catch((err: unknown) => {
+      logger.error('Enlace a la app: no se pudo reservar el envío', err);
+      return false;
+    });
+    return claimed ? linked : null;
+  };
+
   /** The merge fields' values of the batch's recipients whose message uses them: one query per batch. */
   async function loadValues(rows: readonly DeliveryRow[]): Promise<Map<number, MergeValues>> {
     const ids = new Set(rows.filter((r) => hasFields(r.title, r.content)).map((r) => Number(r.recipient_id)));
@@ -130,7 +146,7 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs,
   async function attempt(row: DeliveryRow, attachments: Outgoing['attachments'], values: MergeValues): Promise<SendResult> {
     if (!row.address) return { ok: false, kind: 'permanent', error: 'missing_address' };
     const logo = row.channel === 'e-mail' && row.logo_hash ? await logos.get(Number(row.institution_id), row.logo_hash) : null;
-    const linked = linkedTextOf(row, values);
+    const linked = await claimedLinkText(row, values);
     const outgoing: Outgoing = {
       deliveryId: Number(row.id),
       key: deliveryKey(Number(row.id), Number(row.generation)),
@@ -173,12 +189,6 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs,
       result = await Promise.race([sending, overrun]);
     } finally {
       clearTimeout(timer);
-    }
-    // Noted once the provider took it; a failed note only means the next message carries it again.
-    if (linked !== null && result.ok) {
-      await noteInstallLinkSent(db, Number(row.recipient_id_ref), new Date()).catch((err: unknown) =>
-        logger.error('Enlace a la app: no se pudo anotar el envío', err),
-      );
     }
     return result;
   }

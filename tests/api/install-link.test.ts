@@ -120,6 +120,43 @@ describe('the install link', () => {
     expect(new Date(link!.first_sent_at).getTime()).toBeLessThan(new Date(link!.last_sent_at).getTime());
   });
 
+  it('goes once when several messages reach the guardian together (an SMS and a WhatsApp of one, and another)', async () => {
+    const g = await withoutApp();
+    const before = Date.now();
+    // Sent back to back: the engine loads their deliveries before any of them is handed over.
+    const sent = await Promise.all(
+      [
+        composeInput({
+          title: 'Aviso',
+          content: 'Reunión el lunes.',
+          channels: ['sms', 'whatsapp'],
+          recipients: [{ kind: 'guardian', id: g }],
+        }),
+        composeInput({ title: 'Aviso', content: 'Traer colación.', channels: ['whatsapp'], recipients: [{ kind: 'guardian', id: g }] }),
+      ].map(async (input) => {
+        const res = await send(admin, input);
+        expect(res.status, await res.clone().text()).toBe(201);
+        return ((await res.json()) as { data: { id: number } }).data.id;
+      }),
+    );
+    const bodies = await eventually(
+      'los tres envíos entregados al proveedor',
+      () =>
+        rows<{ body: string }>(
+          server.db,
+          sql`select s.body from deliveries d join provider_sim_messages s on s.reference = 'hermes-' || d.id || '-' || d.generation
+              where d.message_id = any(${`{${sent.join(',')}}`}::int[])`,
+        ),
+      (found) => found.length === 3,
+    );
+    expect(bodies.filter((b) => b.body.includes(LINE))).toHaveLength(1);
+    // Claimed by the database's clock, once.
+    const links = await linkOf(g);
+    expect(links).toHaveLength(1);
+    expect(new Date(links[0]!.first_sent_at).getTime()).toBe(new Date(links[0]!.last_sent_at).getTime());
+    expect(Math.abs(new Date(links[0]!.last_sent_at).getTime() - before)).toBeLessThan(60_000);
+  });
+
   it('stays out of an SMS with no room left in its segment, and stays due', async () => {
     const g = await withoutApp();
     const limit = smsText('', signature).limit;
