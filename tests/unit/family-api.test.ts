@@ -7,19 +7,9 @@ import type { FamilySession } from '../../shared/family-contract';
 import { fetchInboxPage, signIn, toFamilyFailure } from '../../src/services/family/api';
 import { signOut } from '../../src/services/family/sign-out';
 import { restoreSession } from '../../src/services/family/device';
+import { familySession, jsonResponse } from '../fixtures/family';
 
-const SESSION: FamilySession = {
-  token: 'tok',
-  expires_at: '2099-01-01T00:00:00.000Z',
-  guardian: {
-    id: 1,
-    name: 'Ana Soto',
-    school: { name: 'Liceo Bicentenario Valle del Elqui', locale: 'es-CL' },
-    schools: [{ name: 'Liceo Bicentenario Valle del Elqui', locale: 'es-CL' }],
-  },
-};
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const SESSION: FamilySession = familySession([{ name: 'Liceo Bicentenario Valle del Elqui', locale: 'es-CL' }], 'tok');
 
 let answer: () => Response | Promise<Response>;
 const seen: { url: string; method: string; authorization: string | null }[] = [];
@@ -45,12 +35,12 @@ const run = <TOutput, TInput>(logic: PromiseActorLogic<TOutput, TInput>, input: 
 
 describe("the families' app's calls", () => {
   it('signs in without a token, keeps the session on the device, then sends the bearer token', async () => {
-    answer = () => json(200, { data: SESSION });
+    answer = () => jsonResponse(200, { data: SESSION });
     await expect(run(signIn, { phone: '+56912345678', code: '123456' })).resolves.toEqual(SESSION);
     expect(seen[0]).toEqual({ url: '/api/app/session', method: 'POST', authorization: null });
     await expect(run(restoreSession, undefined)).resolves.toEqual(SESSION);
     answer = () =>
-      json(200, {
+      jsonResponse(200, {
         data: [],
         meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, unread: 0 },
         links: { first: '', last: '', prev: null, next: null },
@@ -63,7 +53,8 @@ describe("the families' app's calls", () => {
   });
 
   it("keeps the server's message and field errors, and says offline as status 0", async () => {
-    answer = () => json(429, { message: 'Demasiadas solicitudes de código. Inténtalo de nuevo en 10 minutos.', code: 'auth.throttled' });
+    answer = () =>
+      jsonResponse(429, { message: 'Demasiadas solicitudes de código. Inténtalo de nuevo en 10 minutos.', code: 'auth.throttled' });
     const throttled = await run(signIn, { phone: '+56912345678', code: '123456' }).catch(toFamilyFailure);
     expect(throttled).toEqual({
       status: 429,
@@ -71,7 +62,8 @@ describe("the families' app's calls", () => {
       message: 'Demasiadas solicitudes de código. Inténtalo de nuevo en 10 minutos.',
       fieldErrors: {},
     });
-    answer = () => json(422, { message: 'Revisa los campos', code: 'validation.failed', errors: { code: ['El código es obligatorio.'] } });
+    answer = () =>
+      jsonResponse(422, { message: 'Revisa los campos', code: 'validation.failed', errors: { code: ['El código es obligatorio.'] } });
     const refused = await run(signIn, { phone: '+56912345678', code: '' }).catch(toFamilyFailure);
     expect(refused).toMatchObject({ status: 422, fieldErrors: { code: ['El código es obligatorio.'] } });
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
@@ -96,7 +88,7 @@ describe("the families' app's calls", () => {
   });
 
   it('refuses an answer that is not what the contract says', async () => {
-    answer = () => json(200, { data: { token: 'tok' } });
+    answer = () => jsonResponse(200, { data: { token: 'tok' } });
     expect(await run(signIn, { phone: '+56912345678', code: '123456' }).catch(toFamilyFailure)).toMatchObject({
       status: 200,
       code: 'response.invalid',

@@ -12,20 +12,11 @@ import familyCL from '../../src/i18n/family/es-CL.json' with { type: 'json' };
 import type { FamilyChild, FamilyInboxPage, FamilyMessageDetail, FamilySession } from '../../shared/family-contract';
 import { familySessionMachine } from '../../src/machines/family/session';
 import { FamilyApp } from '../../src/views/family/app';
+import { FAMILY_SESSION_KEY, familySession, jsonResponse } from '../fixtures/family';
 
 const tx = familyCL.family;
-const KEY = 'hermes.familia.session';
 
-const SESSION: FamilySession = {
-  token: 'tok-123',
-  expires_at: '2099-01-01T00:00:00.000Z',
-  guardian: {
-    id: 7,
-    name: 'Ana Soto',
-    school: { name: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL' },
-    schools: [{ name: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL' }],
-  },
-};
+const SESSION: FamilySession = familySession();
 const INBOX: FamilyInboxPage = {
   data: [
     {
@@ -73,8 +64,6 @@ interface Recorded {
 
 let requests: Recorded[] = [];
 let answer: (method: string, path: string) => Response | Promise<Response>;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   requests = [];
@@ -108,23 +97,23 @@ function server(overrides: Partial<Record<string, () => Response | Promise<Respo
     if (override) return override();
     switch (key) {
       case 'POST /api/app/session/code':
-        return json(202, { data: { message: 'Si el teléfono está registrado, te enviamos un código por SMS.' } });
+        return jsonResponse(202, { data: { message: 'Si el teléfono está registrado, te enviamos un código por SMS.' } });
       case 'POST /api/app/session':
-        return json(200, { data: SESSION });
+        return jsonResponse(200, { data: SESSION });
       case 'DELETE /api/app/session':
         return new Response(null, { status: 204 });
       case 'GET /api/app/messages?page=1':
-        return json(200, INBOX);
+        return jsonResponse(200, INBOX);
       case 'GET /api/app/children':
-        return json(200, { data: CHILDREN });
+        return jsonResponse(200, { data: CHILDREN });
       case 'GET /api/app/messages/41':
-        return json(200, { data: DETAIL });
+        return jsonResponse(200, { data: DETAIL });
       case 'POST /api/app/messages/41/read':
-        return json(200, { data: { id: 41, read: true, read_at: '2026-11-30T10:00:00.000Z' } });
+        return jsonResponse(200, { data: { id: 41, read: true, read_at: '2026-11-30T10:00:00.000Z' } });
       case 'POST /api/app/messages/41/reply':
-        return json(201, { data: { id: 77, sent_at: '2026-11-30T10:05:00.000Z' } });
+        return jsonResponse(201, { data: { id: 77, sent_at: '2026-11-30T10:05:00.000Z' } });
       default:
-        return json(404, { message: 'No encontrado.', code: 'not_found' });
+        return jsonResponse(404, { message: 'No encontrado.', code: 'not_found' });
     }
   };
 }
@@ -185,12 +174,12 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
         .getAllByRole('link')
         .map((link) => link.textContent?.slice(0, 12)),
     ).toEqual(['Reunión de a', 'Salida pedag']);
-    expect(JSON.parse(localStorage.getItem(KEY) ?? 'null')).toEqual(SESSION);
+    expect(JSON.parse(localStorage.getItem(FAMILY_SESSION_KEY) ?? 'null')).toEqual(SESSION);
   });
 
   it("says the server's own words for a refused code, and the code is typed again", async () => {
     const refused = 'El código no es válido o venció. Solicita uno nuevo.';
-    server({ 'POST /api/app/session': () => json(401, { message: refused, code: 'auth.invalid_credentials' }) });
+    server({ 'POST /api/app/session': () => jsonResponse(401, { message: refused, code: 'auth.invalid_credentials' }) });
     open(wrap);
     fireEvent.change(await screen.findByLabelText(tx.signIn.phone), { target: { value: '912345678' } });
     fireEvent.click(screen.getByRole('button', { name: tx.signIn.sendCode }));
@@ -199,12 +188,12 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
     fireEvent.click(screen.getByRole('button', { name: tx.signIn.submit }));
     expect(await screen.findByText(refused)).toBeTruthy();
     expect((screen.getByLabelText(tx.signIn.code) as HTMLInputElement).value).toBe('');
-    expect(localStorage.getItem(KEY)).toBeNull();
+    expect(localStorage.getItem(FAMILY_SESSION_KEY)).toBeNull();
   });
 
   it('opens a message from the kept session, reports it read, replies, and signs out', async () => {
     server();
-    localStorage.setItem(KEY, JSON.stringify(SESSION));
+    localStorage.setItem(FAMILY_SESSION_KEY, JSON.stringify(SESSION));
     const { location } = open(wrap);
     fireEvent.click(await screen.findByRole('link', { name: /Reunión de apoderados/ }));
     expect(await screen.findByRole('heading', { name: 'Reunión de apoderados' })).toBeTruthy();
@@ -225,13 +214,15 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
     fireEvent.click(screen.getByRole('button', { name: tx.app.signOut }));
     expect(await screen.findByLabelText(tx.signIn.phone)).toBeTruthy();
     expect(calls('DELETE', '/api/app/session')[0]?.authorization).toBe('Bearer tok-123');
-    expect(localStorage.getItem(KEY)).toBeNull();
+    expect(localStorage.getItem(FAMILY_SESSION_KEY)).toBeNull();
   });
 
   it('says when it is offline and loads again on «Reintentar»', async () => {
     let offline = true;
-    server({ 'GET /api/app/messages?page=1': () => (offline ? Promise.reject(new TypeError('Failed to fetch')) : json(200, INBOX)) });
-    localStorage.setItem(KEY, JSON.stringify(SESSION));
+    server({
+      'GET /api/app/messages?page=1': () => (offline ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(200, INBOX)),
+    });
+    localStorage.setItem(FAMILY_SESSION_KEY, JSON.stringify(SESSION));
     open(wrap);
     expect(await screen.findByText(tx.inbox.offline)).toBeTruthy();
     offline = false;
@@ -240,24 +231,24 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
   });
 
   it('signs the device out when the token is refused (revoked or expired)', async () => {
-    server({ 'GET /api/app/messages?page=1': () => json(401, { message: 'No autenticado.', code: 'auth.unauthenticated' }) });
-    localStorage.setItem(KEY, JSON.stringify(SESSION));
+    server({ 'GET /api/app/messages?page=1': () => jsonResponse(401, { message: 'No autenticado.', code: 'auth.unauthenticated' }) });
+    localStorage.setItem(FAMILY_SESSION_KEY, JSON.stringify(SESSION));
     open(wrap);
     expect(await screen.findByLabelText(tx.signIn.phone)).toBeTruthy();
-    await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
+    await waitFor(() => expect(localStorage.getItem(FAMILY_SESSION_KEY)).toBeNull());
   });
 
   it('opens a message at the first slice’s address, moved to /mensajes/:id', async () => {
     server();
-    localStorage.setItem(KEY, JSON.stringify(SESSION));
+    localStorage.setItem(FAMILY_SESSION_KEY, JSON.stringify(SESSION));
     const { location } = open(wrap, '/mensaje/41');
     expect(await screen.findByRole('heading', { name: 'Reunión de apoderados' })).toBeTruthy();
     expect(location.history?.at(-1)).toBe('/mensajes/41');
   });
 
   it('shows an empty inbox as such', async () => {
-    server({ 'GET /api/app/messages?page=1': () => json(200, { ...INBOX, data: [], meta: { ...INBOX.meta, total: 0 } }) });
-    localStorage.setItem(KEY, JSON.stringify(SESSION));
+    server({ 'GET /api/app/messages?page=1': () => jsonResponse(200, { ...INBOX, data: [], meta: { ...INBOX.meta, total: 0 } }) });
+    localStorage.setItem(FAMILY_SESSION_KEY, JSON.stringify(SESSION));
     open(wrap);
     expect(await screen.findByText(tx.inbox.empty)).toBeTruthy();
   });

@@ -12,25 +12,19 @@ import familyCL from '../../src/i18n/family/es-CL.json' with { type: 'json' };
 import type { FamilyChild, FamilyInboxPage, FamilyMessageDetail, FamilySession } from '../../shared/family-contract';
 import { familySessionMachine } from '../../src/machines/family/session';
 import { FamilyApp } from '../../src/views/family/app';
+import { FAMILY_SESSION_KEY, familySession, jsonResponse } from '../fixtures/family';
 
 const tx = familyCL.family;
-const KEY = 'hermes.familia.session';
 const SA = 'Colegio San Andrés de Ñuñoa';
 const BJ = 'Escuela Benito Juárez';
 
-const SESSION: FamilySession = {
-  token: 'tok-9',
-  expires_at: '2099-01-01T00:00:00.000Z',
-  guardian: {
-    id: 7,
-    name: 'Ana Soto',
-    school: { name: SA, locale: 'es-CL' },
-    schools: [
-      { name: SA, locale: 'es-CL' },
-      { name: BJ, locale: 'es-MX' },
-    ],
-  },
-};
+const SESSION: FamilySession = familySession(
+  [
+    { name: SA, locale: 'es-CL' },
+    { name: BJ, locale: 'es-MX' },
+  ],
+  'tok-9',
+);
 const CHILDREN: FamilyChild[] = [
   { id: 3, name: 'Tomás Soto Díaz', school_name: SA, course_name: '3° Básico A', unread: 1 },
   { id: 8, name: 'Lucía Soto Díaz', school_name: BJ, course_name: '1° de Secundaria B', unread: 0 },
@@ -64,8 +58,6 @@ const DETAIL: FamilyMessageDetail = {
 
 let requests: { method: string; path: string; authorization: string | null }[] = [];
 let answer: (key: string) => Response | Promise<Response>;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function server(overrides: Record<string, () => Response | Promise<Response>> = {}) {
   answer = (key) => {
@@ -73,19 +65,19 @@ function server(overrides: Record<string, () => Response | Promise<Response>> = 
     if (override) return override();
     switch (key) {
       case 'GET /api/app/children':
-        return json(200, { data: CHILDREN });
+        return jsonResponse(200, { data: CHILDREN });
       case 'GET /api/app/messages?page=1':
-        return json(200, ALL);
+        return jsonResponse(200, ALL);
       case 'GET /api/app/messages?page=1&student=3':
-        return json(200, TOMAS);
+        return jsonResponse(200, TOMAS);
       case 'GET /api/app/messages/41':
-        return json(200, { data: DETAIL });
+        return jsonResponse(200, { data: DETAIL });
       case 'POST /api/app/messages/41/read':
-        return json(200, { data: { id: 41, read: true, read_at: '2026-11-30T10:00:00.000Z' } });
+        return jsonResponse(200, { data: { id: 41, read: true, read_at: '2026-11-30T10:00:00.000Z' } });
       case 'GET /api/app/messages/41/attachments/5':
         return new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf' } });
       default:
-        return json(404, { message: 'No encontrado.', code: 'not_found' });
+        return jsonResponse(404, { message: 'No encontrado.', code: 'not_found' });
     }
   };
 }
@@ -95,7 +87,7 @@ beforeEach(() => {
   requests = [];
   created.length = 0;
   localStorage.clear();
-  localStorage.setItem(KEY, JSON.stringify(SESSION));
+  localStorage.setItem(FAMILY_SESSION_KEY, JSON.stringify(SESSION));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -172,8 +164,8 @@ describe.each(modes)('a family in two schools (%s)', (_, wrap) => {
 
   it('starts on the child of the address, searches after a pause and says when nothing is found', async () => {
     server({
-      [`GET /api/app/messages?page=1&student=3&q=${encodeURIComponent('reunión')}`]: () => json(200, TOMAS),
-      'GET /api/app/messages?page=1&student=3&q=zzz': () => json(200, pageOf([])),
+      [`GET /api/app/messages?page=1&student=3&q=${encodeURIComponent('reunión')}`]: () => jsonResponse(200, TOMAS),
+      'GET /api/app/messages?page=1&student=3&q=zzz': () => jsonResponse(200, pageOf([])),
     });
     open(wrap, '/?hijo=3');
     expect(await screen.findByRole('link', { name: /Reunión de apoderados/ })).toBeTruthy();
@@ -213,7 +205,7 @@ describe.each(modes)('a family in two schools (%s)', (_, wrap) => {
     expect(await created[0]!.text()).toBe('%PDF-1.4');
     expect(HTMLAnchorElement.prototype.click).toHaveBeenCalledTimes(1);
 
-    server({ 'GET /api/app/messages/41/attachments/5': () => json(404, { message: 'No encontrado.', code: 'not_found' }) });
+    server({ 'GET /api/app/messages/41/attachments/5': () => jsonResponse(404, { message: 'No encontrado.', code: 'not_found' }) });
     fireEvent.click(screen.getByRole('button', { name: /Descargar autorización\.pdf/ }));
     expect(await screen.findByText('No pudimos descargar autorización.pdf. Inténtalo de nuevo.')).toBeTruthy();
     expect(created).toHaveLength(1);

@@ -9,30 +9,16 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import familyCL from '../../src/i18n/family/es-CL.json' with { type: 'json' };
-import type { FamilyInboxPage, FamilySession } from '../../shared/family-contract';
+import type { FamilySession } from '../../shared/family-contract';
 import type { FamilyNotifications } from '../../shared/family-devices-contract';
 import { familySessionMachine } from '../../src/machines/family/session';
 import { FamilyApp } from '../../src/views/family/app';
+import { EMPTY_FAMILY_INBOX, FAMILY_SESSION_KEY, familySession, jsonResponse } from '../fixtures/family';
 
 const tx = familyCL.family;
 const dx = familyCL.family.devices;
-const KEY = 'hermes.familia.session';
 
-const SESSION: FamilySession = {
-  token: 'tok-123',
-  expires_at: '2099-01-01T00:00:00.000Z',
-  guardian: {
-    id: 7,
-    name: 'Ana Soto',
-    school: { name: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL' },
-    schools: [{ name: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL' }],
-  },
-};
-const EMPTY_INBOX: FamilyInboxPage = {
-  data: [],
-  meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, unread: 0 },
-  links: { first: '/api/app/messages?page=1', last: '/api/app/messages?page=1', prev: null, next: null },
-};
+const SESSION: FamilySession = familySession();
 const child = (id: number, name: string, course: string, push: boolean) => ({
   student_id: id,
   name,
@@ -52,13 +38,11 @@ interface Recorded {
 }
 let requests: Recorded[] = [];
 let answer: (method: string, path: string, body: unknown) => Response | Promise<Response>;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   requests = [];
   localStorage.clear();
-  localStorage.setItem(KEY, JSON.stringify(SESSION));
+  localStorage.setItem(FAMILY_SESSION_KEY, JSON.stringify(SESSION));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -83,13 +67,13 @@ function server(overrides: Partial<Record<string, (body: unknown) => Response | 
     if (override) return override(body);
     switch (key) {
       case 'GET /api/app/messages?page=1':
-        return json(200, EMPTY_INBOX);
+        return jsonResponse(200, EMPTY_FAMILY_INBOX);
       case 'GET /api/app/notifications':
-        return json(200, { data: NOTICES });
+        return jsonResponse(200, { data: NOTICES });
       case 'DELETE /api/app/sessions':
-        return json(200, { data: { sessions: 2, subscriptions: 1 } });
+        return jsonResponse(200, { data: { sessions: 2, subscriptions: 1 } });
       default:
-        return json(404, { message: 'No encontrado.', code: 'not_found' });
+        return jsonResponse(404, { message: 'No encontrado.', code: 'not_found' });
     }
   };
 }
@@ -112,7 +96,7 @@ describe.each(modes)("the families' device screens (%s)", (_, wrap) => {
   it('«Avisos»: a switch per child with school and course; one turned off is saved and shown as the server has it', async () => {
     server({
       'PUT /api/app/notifications': () =>
-        json(200, { data: { children: [NOTICES.children[0]!, { ...NOTICES.children[1]!, push: false }] } }),
+        jsonResponse(200, { data: { children: [NOTICES.children[0]!, { ...NOTICES.children[1]!, push: false }] } }),
     });
     const { location } = open(wrap);
     fireEvent.click(await screen.findByRole('link', { name: dx.nav.notices }));
@@ -166,7 +150,7 @@ describe.each(modes)("the families' device screens (%s)", (_, wrap) => {
     expect([...kept]).toEqual(['hermes-familia-shell-v1']);
     expect(calls('DELETE', '/api/app/sessions')).toHaveLength(1);
     expect(calls('DELETE', '/api/app/sessions')[0]?.authorization).toBe('Bearer tok-123');
-    expect(localStorage.getItem(KEY)).toBeNull();
+    expect(localStorage.getItem(FAMILY_SESSION_KEY)).toBeNull();
   });
 
   it('«No es mi teléfono» offline: said, and the guardian stays signed in to try again', async () => {
@@ -176,7 +160,7 @@ describe.each(modes)("the families' device screens (%s)", (_, wrap) => {
     fireEvent.click(screen.getByRole('button', { name: dx.notMyPhone.confirm }));
     expect(await screen.findByText(dx.notMyPhone.offline)).toBeTruthy();
     expect(screen.getByRole('button', { name: dx.notMyPhone.confirm })).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem(KEY) ?? 'null')).toEqual(SESSION);
+    expect(JSON.parse(localStorage.getItem(FAMILY_SESSION_KEY) ?? 'null')).toEqual(SESSION);
     expect(screen.queryByLabelText(tx.signIn.phone)).toBeNull();
   });
 });

@@ -10,28 +10,14 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import familyCL from '../../src/i18n/family/es-CL.json' with { type: 'json' };
-import type { FamilyInboxPage, FamilySession } from '../../shared/family-contract';
+import type { FamilySession } from '../../shared/family-contract';
 import { familySessionMachine } from '../../src/machines/family/session';
 import { FamilyApp } from '../../src/views/family/app';
+import { EMPTY_FAMILY_INBOX, FAMILY_SESSION_KEY, familySession, jsonResponse } from '../fixtures/family';
 
 const tx = familyCL.family;
-const KEY = 'hermes.familia.session';
 
-const SESSION: FamilySession = {
-  token: 'tok-123',
-  expires_at: '2099-01-01T00:00:00.000Z',
-  guardian: {
-    id: 7,
-    name: 'Ana Soto',
-    school: { name: 'Colegio San Andrés', locale: 'es-CL' },
-    schools: [{ name: 'Colegio San Andrés', locale: 'es-CL' }],
-  },
-};
-const INBOX: FamilyInboxPage = {
-  data: [],
-  meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, unread: 0 },
-  links: { first: '/api/app/messages?page=1', last: '/api/app/messages?page=1', prev: null, next: null },
-};
+const SESSION: FamilySession = familySession([{ name: 'Colegio San Andrés', locale: 'es-CL' }]);
 /** The server's VAPID public key: an uncompressed P-256 point's 65 bytes, base64url. */
 const KEY_BYTES = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i));
 const PUBLIC_KEY = Buffer.from(KEY_BYTES).toString('base64url');
@@ -45,24 +31,22 @@ interface Recorded {
   body: unknown;
 }
 let requests: Recorded[] = [];
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function answer(method: string, path: string): Response {
   switch (`${method} ${path}`) {
     case 'GET /api/app/messages?page=1':
-      return json(200, INBOX);
+      return jsonResponse(200, EMPTY_FAMILY_INBOX);
     case 'GET /api/app/push/key':
-      return json(200, { data: { public_key: PUBLIC_KEY } });
+      return jsonResponse(200, { data: { public_key: PUBLIC_KEY } });
     case 'POST /api/app/push/subscriptions':
-      return json(201, { data: { id: 3, endpoint: ENDPOINT } });
+      return jsonResponse(201, { data: { id: 3, endpoint: ENDPOINT } });
     case 'GET /api/app/notifications':
-      return json(200, { data: { children: [] } });
+      return jsonResponse(200, { data: { children: [] } });
     case 'DELETE /api/app/push/subscriptions':
     case 'DELETE /api/app/session':
       return new Response(null, { status: 204 });
     default:
-      return json(404, { message: 'No encontrado.', code: 'not_found' });
+      return jsonResponse(404, { message: 'No encontrado.', code: 'not_found' });
   }
 }
 
@@ -120,7 +104,7 @@ function device(
 beforeEach(() => {
   requests = [];
   localStorage.clear();
-  localStorage.setItem(KEY, JSON.stringify(SESSION));
+  localStorage.setItem(FAMILY_SESSION_KEY, JSON.stringify(SESSION));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

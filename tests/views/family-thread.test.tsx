@@ -13,19 +13,10 @@ import type { FamilyMessageDetail, FamilySession } from '../../shared/family-con
 import type { NewsPost } from '../../shared/news-contract';
 import { familySessionMachine } from '../../src/machines/family/session';
 import { FamilyApp } from '../../src/views/family/app';
+import { FAMILY_SESSION_KEY, familySession, jsonResponse } from '../fixtures/family';
 
 const tx = familyCL.family;
-const KEY = 'hermes.familia.session';
-const SESSION: FamilySession = {
-  token: 'tok-123',
-  expires_at: '2099-01-01T00:00:00.000Z',
-  guardian: {
-    id: 7,
-    name: 'Ana Soto',
-    school: { name: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL' },
-    schools: [{ name: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL' }],
-  },
-};
+const SESSION: FamilySession = familySession();
 const DETAIL: FamilyMessageDetail = {
   id: 41,
   title: 'Reunión de apoderados',
@@ -110,14 +101,12 @@ interface Recorded {
 }
 let requests: Recorded[] = [];
 let routes: Record<string, () => Response | Promise<Response>> = {};
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
 beforeEach(() => {
   requests = [];
   routes = {};
-  localStorage.setItem(KEY, JSON.stringify(SESSION));
+  localStorage.setItem(FAMILY_SESSION_KEY, JSON.stringify(SESSION));
   let objects = 0;
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => `blob:foto-${++objects}`), revokeObjectURL: vi.fn() }));
   vi.stubGlobal(
@@ -133,7 +122,7 @@ beforeEach(() => {
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       });
       const route = routes[`${method} ${path}`];
-      return route ? route() : json(404, { message: 'No encontrado.', code: 'not_found' });
+      return route ? route() : jsonResponse(404, { message: 'No encontrado.', code: 'not_found' });
     }),
   );
 });
@@ -158,7 +147,7 @@ const calls = (method: string, path: string) => requests.filter((r) => r.method 
 
 describe.each(modes)("the conversation in the families' app (%s)", (_, wrap) => {
   it("shows the staff's answers beside the guardian's own, each with its sender and time", async () => {
-    routes['GET /api/app/messages/41'] = () => json(200, { data: DETAIL });
+    routes['GET /api/app/messages/41'] = () => jsonResponse(200, { data: DETAIL });
     open(wrap, '/mensajes/41');
     const thread = await screen.findByRole('region', { name: tx.message.thread });
     const items = within(thread).getAllByRole('listitem');
@@ -171,7 +160,7 @@ describe.each(modes)("the conversation in the families' app (%s)", (_, wrap) => 
 
   it('adds a reply at once, keeps it with the server time, and brings new answers on «Actualizar conversación»', async () => {
     let answerReply: (response: Response) => void = () => {};
-    routes['GET /api/app/messages/41'] = () => json(200, { data: DETAIL });
+    routes['GET /api/app/messages/41'] = () => jsonResponse(200, { data: DETAIL });
     routes['POST /api/app/messages/41/reply'] = () => new Promise<Response>((resolve) => (answerReply = resolve));
     open(wrap, '/mensajes/41');
     const box = (await screen.findByLabelText(tx.message.replyLabel)) as HTMLTextAreaElement;
@@ -182,14 +171,14 @@ describe.each(modes)("the conversation in the families' app (%s)", (_, wrap) => 
     const pending = await within(thread).findByText(tx.thread.pending);
     expect(pending.closest('li')?.textContent).toContain('Gracias, llego 19:30.');
     expect(box.value).toBe('');
-    answerReply(json(201, { data: { id: 52, sent_at: '2026-11-29T08:00:00.000Z' } }));
+    answerReply(jsonResponse(201, { data: { id: 52, sent_at: '2026-11-29T08:00:00.000Z' } }));
     await waitFor(() => expect(within(thread).queryByText(tx.thread.pending)).toBeNull());
     const mine = within(thread).getAllByRole('listitem').at(-1)!;
     expect(mine.textContent).toContain('Gracias, llego 19:30.');
     expect(mine.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-29T08:00:00.000Z');
 
     routes['GET /api/app/messages/41'] = () =>
-      json(200, {
+      jsonResponse(200, {
         data: {
           ...DETAIL,
           thread: [
@@ -213,9 +202,9 @@ describe.each(modes)("the conversation in the families' app (%s)", (_, wrap) => 
 
   it('keeps «Enviar» pressed while the reading is still being reported, and sends it when the report ends', async () => {
     let answerRead: (response: Response) => void = () => {};
-    routes['GET /api/app/messages/41'] = () => json(200, { data: { ...DETAIL, read: false, read_at: null } });
+    routes['GET /api/app/messages/41'] = () => jsonResponse(200, { data: { ...DETAIL, read: false, read_at: null } });
     routes['POST /api/app/messages/41/read'] = () => new Promise<Response>((resolve) => (answerRead = resolve));
-    routes['POST /api/app/messages/41/reply'] = () => json(201, { data: { id: 52, sent_at: '2026-11-29T08:00:00.000Z' } });
+    routes['POST /api/app/messages/41/reply'] = () => jsonResponse(201, { data: { id: 52, sent_at: '2026-11-29T08:00:00.000Z' } });
     open(wrap, '/mensajes/41');
     const box = (await screen.findByLabelText(tx.message.replyLabel)) as HTMLTextAreaElement;
     await waitFor(() => expect(calls('POST', '/api/app/messages/41/read')).toHaveLength(1));
@@ -228,14 +217,14 @@ describe.each(modes)("the conversation in the families' app (%s)", (_, wrap) => 
     expect(box.value).toBe('');
     expect((screen.getByRole('button', { name: tx.message.sending }) as HTMLButtonElement).disabled).toBe(true);
     expect(calls('POST', '/api/app/messages/41/reply')).toHaveLength(0);
-    answerRead(json(200, { data: { id: 41, read: true, read_at: '2026-11-29T07:59:00.000Z' } }));
+    answerRead(jsonResponse(200, { data: { id: 41, read: true, read_at: '2026-11-29T07:59:00.000Z' } }));
     await waitFor(() => expect(within(thread).queryByText(tx.thread.pending)).toBeNull());
     expect(calls('POST', '/api/app/messages/41/reply').map((r) => r.body)).toEqual([{ content: 'Gracias, llego 19:30.' }]);
     expect(within(thread).getAllByRole('listitem').at(-1)!.textContent).toContain('Gracias, llego 19:30.');
   });
 
   it('gives the reply back to the box when it cannot be sent, nothing lost', async () => {
-    routes['GET /api/app/messages/41'] = () => json(200, { data: DETAIL });
+    routes['GET /api/app/messages/41'] = () => jsonResponse(200, { data: DETAIL });
     routes['POST /api/app/messages/41/reply'] = offline;
     open(wrap, '/mensajes/41');
     const box = (await screen.findByLabelText(tx.message.replyLabel)) as HTMLTextAreaElement;
@@ -250,9 +239,9 @@ describe.each(modes)("the conversation in the families' app (%s)", (_, wrap) => 
 
 describe.each(modes)("the school's wall in the families' app (%s)", (_, wrap) => {
   it('lists the posts with their first picture fetched with the token, and opens one whole', async () => {
-    routes['GET /api/app/messages?page=1'] = () => json(200, wallPage([]));
-    routes['GET /api/app/wall?page=1'] = () => json(200, wallPage([post(9, 2)]));
-    routes['GET /api/app/wall/9'] = () => json(200, { data: post(9, 2) });
+    routes['GET /api/app/messages?page=1'] = () => jsonResponse(200, wallPage([]));
+    routes['GET /api/app/wall?page=1'] = () => jsonResponse(200, wallPage([post(9, 2)]));
+    routes['GET /api/app/wall/9'] = () => jsonResponse(200, { data: post(9, 2) });
     for (const id of [90, 91, 99])
       routes[`GET /api/app/wall/9/attachments/${id}`] = () => new Response('x', { headers: { 'content-type': 'image/jpeg' } });
     const location = open(wrap, '/');
@@ -283,7 +272,7 @@ describe.each(modes)("the school's wall in the families' app (%s)", (_, wrap) =>
     routes['GET /api/app/wall?page=1'] = offline;
     open(wrap, '/mural');
     expect(await screen.findByText(tx.wall.offline)).toBeTruthy();
-    routes['GET /api/app/wall?page=1'] = () => json(200, wallPage([]));
+    routes['GET /api/app/wall?page=1'] = () => jsonResponse(200, wallPage([]));
     fireEvent.click(screen.getByRole('button', { name: tx.wall.retry }));
     expect(await screen.findByText(tx.wall.empty)).toBeTruthy();
   });
