@@ -3,6 +3,7 @@
 // first animation frame where an element is in the DOM with a box, and the last click), so Playwright's
 // polling adds nothing to a figure.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { median, round } from './support';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
@@ -111,4 +112,39 @@ export async function throttleServiceWorkers(browser: Browser, profile: Throttle
     })().catch(() => undefined);
   });
   await cdp.send('Target.setDiscoverTargets', { discover: true });
+}
+
+/** One figure of a phone-network bench: every run's time, their median and the target it is judged by. */
+export interface FigureReport<Figure extends string> {
+  figure: Figure;
+  label: string;
+  runsMs: number[];
+  medianMs: number;
+  targetMs: number | null;
+  withinTarget: boolean | null;
+}
+
+/** Each figure of `targets` (in their order) over the runs' times: its median against its target. */
+export function judgeFigures<Figure extends string>(
+  runs: readonly Record<Figure, number>[],
+  targets: Record<Figure, number | null>,
+  labels: Record<Figure, string>,
+): FigureReport<Figure>[] {
+  return (Object.keys(targets) as Figure[]).map((figure) => {
+    const runsMs = runs.map((times) => round(times[figure]));
+    const medianMs = round(median(runsMs));
+    const targetMs = targets[figure];
+    return { figure, label: labels[figure], runsMs, medianMs, targetMs, withinTarget: targetMs === null ? null : medianMs <= targetMs };
+  });
+}
+
+/** One line per figure: its median, its target and verdict, every run. */
+export function printFigures(figures: readonly FigureReport<string>[]): void {
+  for (const figure of figures) {
+    const verdict = figure.withinTarget === null ? 'informado' : figure.withinTarget ? 'OK' : 'OVER';
+    const target = figure.targetMs === null ? '' : ` / objetivo ≤ ${figure.targetMs} ms`;
+    console.log(
+      `    ${figure.label.padEnd(46)}${String(figure.medianMs).padStart(6)} ms${target} → ${verdict}  [${figure.runsMs.join(', ')}]`,
+    );
+  }
 }

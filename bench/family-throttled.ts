@@ -22,13 +22,15 @@ import {
   throttleServiceWorkers,
   waitForMark,
   watcherScript,
+  judgeFigures,
+  printFigures,
+  type FigureReport,
   type ThrottleProfile,
 } from './chromium-throttle';
 import {
   ApiClient,
   dataEnv,
   makeTempDir,
-  median,
   outboxDirOf,
   removeTempDir,
   ROOT,
@@ -78,14 +80,7 @@ export interface FamilyThrottledReport {
   viewport: typeof VIEWPORT;
   runs: number;
   dist: string;
-  figures: {
-    figure: FamilyFigure;
-    label: string;
-    runsMs: number[];
-    medianMs: number;
-    targetMs: number | null;
-    withinTarget: boolean | null;
-  }[];
+  figures: FigureReport<FamilyFigure>[];
   loadAvg1m: number;
   cpus: number;
 }
@@ -198,19 +193,7 @@ export async function familyThrottledBenchReport(): Promise<FamilyThrottledRepor
       await throttleServiceWorkers(browser, PROFILE_3G);
       const runs: Record<FamilyFigure, number>[] = [];
       for (const phone of phones) runs.push(await oneRun(browser, server.baseUrl, outboxDirOf(dataDir), phone));
-      const figures = (Object.keys(FAMILY_TARGETS_MS) as FamilyFigure[]).map((figure) => {
-        const runsMs = runs.map((times) => round(times[figure]));
-        const medianMs = round(median(runsMs));
-        const targetMs: number | null = FAMILY_TARGETS_MS[figure];
-        return {
-          figure,
-          label: FIGURE_LABELS[figure],
-          runsMs,
-          medianMs,
-          targetMs,
-          withinTarget: targetMs === null ? null : medianMs <= targetMs,
-        };
-      });
+      const figures = judgeFigures<FamilyFigure>(runs, FAMILY_TARGETS_MS, FIGURE_LABELS);
       return {
         profile: PROFILE_3G,
         viewport: VIEWPORT,
@@ -236,12 +219,6 @@ export function printFamilyThrottled(report: FamilyThrottledReport): void {
     `\n(m) La app de familias en 3G (Chromium, ${p.latencyMs} ms de latencia, ${round((p.downloadBytesPerS * 8) / 1e4) / 100} Mb/s, ` +
       `CPU ${p.cpuSlowdown}× más lenta; ${report.viewport.width}×${report.viewport.height}; mediana de ${report.runs})`,
   );
-  for (const figure of report.figures) {
-    const verdict = figure.withinTarget === null ? 'informado' : figure.withinTarget ? 'OK' : 'OVER';
-    const target = figure.targetMs === null ? '' : ` / objetivo ≤ ${figure.targetMs} ms`;
-    console.log(
-      `    ${figure.label.padEnd(46)}${String(figure.medianMs).padStart(6)} ms${target} → ${verdict}  [${figure.runsMs.join(', ')}]`,
-    );
-  }
+  printFigures(report.figures);
   console.log(`    carga de la máquina al terminar: loadavg 1 min ${report.loadAvg1m} con ${report.cpus} CPU`);
 }

@@ -26,10 +26,13 @@ import {
   throttleServiceWorkers,
   waitForMark as waitForPageMark,
   watcherScript,
+  judgeFigures,
+  printFigures,
+  type FigureReport,
   type ThrottleProfile,
 } from './chromium-throttle';
 import { DEMO_PASSWORD } from '../shared/demo';
-import { ApiClient, dataEnv, makeTempDir, median, removeTempDir, ROOT, runScript, startServer, stopServer } from './support';
+import { ApiClient, dataEnv, makeTempDir, removeTempDir, ROOT, runScript, startServer, stopServer } from './support';
 
 const RUNS = 5;
 const USER = 'administrador@sanandres.cl';
@@ -87,15 +90,6 @@ interface RunTimes {
   reception: number;
 }
 
-interface ThrottledFigureReport {
-  figure: ThrottledFigure;
-  label: string;
-  runsMs: number[];
-  medianMs: number;
-  targetMs: number | null;
-  withinTarget: boolean | null;
-}
-
 export interface ThrottledReport {
   profile: typeof THROTTLE;
   viewport: typeof VIEWPORT;
@@ -105,7 +99,7 @@ export interface ThrottledReport {
   dist: string;
   /** What Chromium sent as Accept-Encoding for the main script. */
   acceptEncoding: string;
-  figures: ThrottledFigureReport[];
+  figures: FigureReport<ThrottledFigure>[];
   /** Requests after "Ingresar" up to the first inbox row, first run. */
   loginWaterfall: Waterfall;
   /** Requests of the cold visit up to the login form, first run (ms from the navigation's start). */
@@ -232,8 +226,6 @@ async function sentReceptionPath(baseUrl: string): Promise<string> {
   return `/sent/message/${id}/reception`;
 }
 
-const round = (ms: number): number => Math.round(ms);
-
 export async function throttledBenchReport(): Promise<ThrottledReport> {
   const givenDist = process.env.HERMES_DIST_DIR;
   const dist = givenDist ? resolve(givenDist) : makeTempDir('hermes-bench-throttled-dist-');
@@ -259,19 +251,7 @@ export async function throttledBenchReport(): Promise<ThrottledReport> {
         if (result.coldWaterfall) coldWaterfall = result.coldWaterfall;
         acceptEncoding ||= result.acceptEncoding;
       }
-      const figures = (Object.keys(THROTTLED_TARGETS_MS) as ThrottledFigure[]).map((figure): ThrottledFigureReport => {
-        const runsMs = runs.map((times) => round(times[figure]));
-        const medianMs = round(median(runsMs));
-        const targetMs = THROTTLED_TARGETS_MS[figure];
-        return {
-          figure,
-          label: FIGURE_LABELS[figure],
-          runsMs,
-          medianMs,
-          targetMs,
-          withinTarget: targetMs === null ? null : medianMs <= targetMs,
-        };
-      });
+      const figures = judgeFigures<ThrottledFigure>(runs, THROTTLED_TARGETS_MS, FIGURE_LABELS);
       return {
         profile: THROTTLE,
         viewport: VIEWPORT,
@@ -302,13 +282,7 @@ export function printThrottled(report: ThrottledReport): void {
       `CPU ${p.cpuSlowdown}× más lenta; ${report.viewport.width}×${report.viewport.height}; ${report.user}; mediana de ${report.runs})`,
   );
   console.log(`    Accept-Encoding de Chromium: ${report.acceptEncoding || '(ninguno)'}`);
-  for (const figure of report.figures) {
-    const verdict = figure.withinTarget === null ? 'informado' : figure.withinTarget ? 'OK' : 'OVER';
-    const target = figure.targetMs === null ? '' : ` / objetivo ≤ ${figure.targetMs} ms`;
-    console.log(
-      `    ${figure.label.padEnd(46)}${String(figure.medianMs).padStart(6)} ms${target} → ${verdict}  [${figure.runsMs.join(', ')}]`,
-    );
-  }
+  printFigures(report.figures);
   const printWaterfall = (title: string, waterfall: Waterfall): void => {
     console.log(title);
     for (const r of waterfall.requests) {
