@@ -49,7 +49,10 @@ const guardianName = sql`concat_ws(' ', split_part(g.first_names, ' ', 1), g.las
 
 /** A minute apart from a fixed start: deliveries and inbound messages in a known order. */
 let clock = Date.parse('2026-11-30T12:00:00Z');
-const tick = () => new Date((clock += 60_000));
+function tick(): Date {
+  clock += 60_000;
+  return new Date(clock);
+}
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 60 }, (_, i) => i)]);
 
