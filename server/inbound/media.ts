@@ -18,7 +18,7 @@ export interface KeptFile {
 }
 
 /** Why a file was left out, as the note under the text says it. */
-export type LeftOutReason = 'too_big' | 'type' | 'download';
+type LeftOutReason = 'too_big' | 'type' | 'download';
 
 export interface KeptMedia {
   files: KeptFile[];
