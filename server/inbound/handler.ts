@@ -25,7 +25,17 @@ export interface InboundDeps {
   optOut?: (message: InboundMessage) => Promise<boolean>;
 }
 
-/** Records the message unless its provider id is known; its row id, or null for a repeated webhook. */
+/**
+ * A handling started this long ago and still without an outcome was cut short (a process killed between
+ * the claim and its transaction): the provider's next repeat of the webhook handles it again. Longer than a
+ * handling can take (each file's download is cut at 20 s).
+ */
+const ABANDONED_AFTER = '10 minutes';
+
+/**
+ * Records the message unless its provider id is known; its row id, or null for a repeated webhook. A row left
+ * without an outcome long ago is claimed again instead (ABANDONED_AFTER).
+ */
 async function claim(db: Queryable, message: InboundMessage): Promise<number | null> {
   const [row] = await db
     .insert(inboundMessages)
@@ -38,7 +48,11 @@ async function claim(db: Queryable, message: InboundMessage): Promise<number | n
       body: message.body,
       mediaCount: message.media.length,
     })
-    .onConflictDoNothing({ target: [inboundMessages.provider, inboundMessages.providerId] })
+    .onConflictDoUpdate({
+      target: [inboundMessages.provider, inboundMessages.providerId],
+      set: { claimedAt: sql`now()` },
+      setWhere: sql`${inboundMessages.outcome} is null and ${inboundMessages.claimedAt} < now() - ${ABANDONED_AFTER}::interval`,
+    })
     .returning({ id: inboundMessages.id });
   return row?.id ?? null;
 }

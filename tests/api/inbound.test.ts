@@ -300,6 +300,23 @@ describe('recorded once', () => {
     expect(offeredToOptOut.filter((id) => id === message.providerId)).toHaveLength(1);
   });
 
+  it('one cut short long ago is handled when the provider repeats it; one still being handled is not', async () => {
+    const abandoned = inbound({ from: '+56998765432', body: 'Quedó a medias' });
+    const inFlight = inbound({ from: '+56998765432', body: 'En curso' });
+    for (const [message, ago] of [
+      [abandoned, '11 minutes'],
+      [inFlight, '1 minute'],
+    ] as const) {
+      await db.execute(sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, claimed_at)
+        values ('sms', ${message.from}, ${message.provider}, ${message.providerId}, ${message.receivedAt.toISOString()}::timestamptz,
+          ${message.body}, now() - ${ago}::interval)`);
+    }
+    await handle(abandoned);
+    await handle(inFlight);
+    expect((await becameOf(abandoned.providerId)).map((b) => b.outcome)).toEqual(smsSchools.map(() => 'school_inbox'));
+    expect(await becameOf(inFlight.providerId)).toEqual([{ message_id: null, institution_id: null, guardian_id: null, outcome: null }]);
+  });
+
   it('an opt-out word is recorded and goes no further', async () => {
     const message = inbound({ body: 'BAJA' });
     const before = await count(db, sql`select count(*) as n from messages`);

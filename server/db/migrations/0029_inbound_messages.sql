@@ -16,6 +16,7 @@ CREATE TABLE "inbound_messages" (
 	"body" text NOT NULL,
 	"media_count" smallint DEFAULT 0 NOT NULL,
 	"outcome" text,
+	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "inbound_messages_channel_check" CHECK ("inbound_messages"."channel" in ('sms', 'whatsapp')),
 	CONSTRAINT "inbound_messages_outcome_check" CHECK ("inbound_messages"."outcome" in ('reply', 'school_inbox', 'opt_out'))

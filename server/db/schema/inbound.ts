@@ -29,6 +29,11 @@ export const inboundMessages = pgTable(
     /** Files the provider announced (kept ones are the Hermes messages' attachments). */
     mediaCount: smallint('media_count').notNull().default(0),
     outcome: text('outcome', { enum: INBOUND_OUTCOMES }),
+    /**
+     * When its handling started. A row still without `outcome` long after (a process killed in between) is
+     * handled again when the provider repeats the webhook (server/inbound/handler.ts `claim`).
+     */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
