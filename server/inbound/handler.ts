@@ -25,6 +25,17 @@ export interface InboundDeps {
   optOut?: (message: InboundMessage) => Promise<boolean>;
 }
 
+/** Controls but tab and line breaks, DEL and C1 controls; with `u`, `\p{Cs}` is a surrogate outside a pair. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are exactly what goes.
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/**
+ * The text as the database can keep it (decision 0008): what a family wrote is never refused, so the
+ * invisible controls go (a NUL would fail the query) and a broken character becomes «�».
+ */
+const keepable = (text: string) => text.replace(CONTROLS, '').replace(LONE_SURROGATE, '\uFFFD');
+
 /**
  * A handling started this long ago and still without an outcome was cut short (a process killed between
  * the claim and its transaction): the provider's next repeat of the webhook handles it again. Longer than a
@@ -45,7 +56,7 @@ async function claim(db: Queryable, message: InboundMessage): Promise<number | n
       provider: message.provider,
       providerId: message.providerId,
       receivedAt: message.receivedAt,
-      body: message.body,
+      body: keepable(message.body),
       mediaCount: message.media.length,
     })
     .onConflictDoUpdate({
@@ -172,7 +183,7 @@ export function createInboundHandler(db: Db, deps: InboundDeps): InboundHandler 
       }
       const media = await keepMedia(message.media, deps.logger);
       const note = leftOutNote(media.leftOut);
-      const content = [message.body.trim(), note].filter((part) => part !== '').join('\n\n');
+      const content = [keepable(message.body).trim(), note].filter((part) => part !== '').join('\n\n');
       const now = message.receivedAt;
       await db.transaction(async (tx) => {
         const route = await routeOf(tx, message);

@@ -317,6 +317,13 @@ describe('recorded once', () => {
     expect(await becameOf(inFlight.providerId)).toEqual([{ message_id: null, institution_id: null, guardian_id: null, outcome: null }]);
   });
 
+  it('text the database cannot keep is cleaned, never refused', async () => {
+    const message = inbound({ from: '+56961234567', body: 'Hola\u0000 mundo\ud800' });
+    await handle(message);
+    const [first] = await becameOf(message.providerId);
+    expect((await detail(ADMIN, Number(first!.message_id))).content).toBe('Hola mundo\ufffd');
+  });
+
   it('an opt-out word is recorded and goes no further', async () => {
     const message = inbound({ body: 'BAJA' });
     const before = await count(db, sql`select count(*) as n from messages`);
