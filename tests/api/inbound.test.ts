@@ -15,6 +15,7 @@ import { ATTACHMENT_MAX_BYTES, type SendResult } from '../../shared/compose-cont
 import type { MessageDetail, MessageSummary } from '../../shared/messages-contract';
 import type { InboundMedia, InboundMessage } from '../../server/inbound/contract';
 import { createInboundHandler } from '../../server/inbound/handler';
+import { phoneForPeople } from '../../server/inbound/titles';
 import { whatsappWindowOpenUntil } from '../../server/inbound/window';
 import type { Db } from '../../server/db/client';
 import { createLogger } from '../../server/log';
@@ -181,6 +182,8 @@ describe('a guardian answers a message that allowed replies', () => {
     });
     expect(reply.thread.map((m) => m.id)).toContain(original);
     expect(startsOn(reply)).toEqual(['sms']);
+    expect(reply.arrived_by).toEqual({ channel: 'sms', phone: phoneForPeople(fam.phone), known: true });
+    expect((await detail(TEACHER, original)).arrived_by).toBeNull();
     // The original's author sees this family's conversation under it.
     const sent = await detail(TEACHER, original);
     expect(sent.conversations.flatMap((c) => c.messages.map((m) => m.id))).toContain(id);
@@ -240,6 +243,7 @@ describe('the school’s inbox, so nothing a family writes is lost', () => {
       content: 'Hola, soy la abuela de Tomás.',
     });
     expect(shown.reply_channels).toEqual([]);
+    expect(shown.arrived_by).toEqual({ channel: 'sms', phone: '+56 9 6123 4567', known: false });
     const mx = became.find((b) => Number(b.institution_id) === Number(ids.mx))!;
     expect((await inbox(MX_ADMIN)).some((m) => m.id === Number(mx.message_id))).toBe(true);
     // Each school sees its own message only.
