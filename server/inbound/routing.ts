@@ -32,6 +32,7 @@ interface LatestRow {
   content: string;
   allow_replies: boolean;
   author_user_id: number | null;
+  author_active: boolean;
   recipient_id: number;
   guardian_id: number;
   name: string;
@@ -45,13 +46,15 @@ interface LatestRow {
 async function latestReceived(db: Queryable, channel: InboundMessage['channel'], phone: string): Promise<LatestRow | null> {
   const [row] = rowsOf<LatestRow>(
     await db.execute(sql`
-      select m.id, m.institution_id, m.title, m.content, m.allow_replies, m.author_user_id, r.id as recipient_id,
+      select m.id, m.institution_id, m.title, m.content, m.allow_replies, m.author_user_id,
+        coalesce(u.status = 'active', false) as author_active, r.id as recipient_id,
         g.id as guardian_id, ${guardianName} as name
       from guardians g
       join message_recipients r on r.recipient_kind = 'apoderado' and r.recipient_ref_id = g.id
       join deliveries d on d.recipient_id = r.id and d.channel = ${channel} and d.address = ${phone}
         and d.status in ('sent', 'received', 'read')
       join messages m on m.id = r.message_id and m.institution_id = g.institution_id and m.kind = 'sent'
+      left join users u on u.id = m.author_user_id
       where g.phone = ${phone}
       order by coalesce(d.sent_at, m.sent_at) desc nulls last, d.id desc
       limit 1`),
@@ -86,8 +89,9 @@ export async function routeOf(db: Queryable, message: Pick<InboundMessage, 'chan
   const latest = await latestReceived(db, message.channel, message.from);
   if (latest) {
     const as = { guardianId: Number(latest.guardian_id), institutionId: Number(latest.institution_id), name: latest.name };
-    // Without an author (their account was deleted) nobody could read the answer: the school reads it.
-    if (latest.allow_replies && latest.author_user_id !== null) {
+    // Without an author who still signs in (their account deleted or deactivated) nobody would read the
+    // answer: the school's administrators do.
+    if (latest.allow_replies && latest.author_user_id !== null && latest.author_active) {
       // The title this guardian read (merge fields filled for them), as an answer from the app repeats it.
       const own = hasFields(latest.title, latest.content)
         ? (await valuesByRecipient(db, [Number(latest.recipient_id)])).get(Number(latest.recipient_id))

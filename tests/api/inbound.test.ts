@@ -227,6 +227,22 @@ describe('the school’s inbox, so nothing a family writes is lost', () => {
     expect((await becameOf(message.providerId))[0]).toMatchObject({ outcome: 'school_inbox', institution_id: Number(ids.sa) });
   });
 
+  it('an answer to a message whose author no longer signs in goes to the administrators', async () => {
+    const director = 'directora@sanandres.cl';
+    await db.execute(sql`insert into user_channel_permissions (user_id, channel, enabled)
+      select id, 'sms', true from users where email = ${director} on conflict (user_id, channel) do update set enabled = true`);
+    await sendBy(director, 'sms', fam.student, 'Entrevista con dirección', true);
+    await db.execute(sql`update users set status = 'deactivated', deactivated_at = now() where email = ${director}`);
+    try {
+      const message = inbound({ body: 'Confirmo la entrevista.' });
+      await handle(message);
+      const id = await onlyMessage(message.providerId);
+      expect((await detail(ADMIN, id)).title).toBe(`Mensaje por SMS de ${fam.name}`);
+    } finally {
+      await db.execute(sql`update users set status = 'active', deactivated_at = null where email = ${director}`);
+    }
+  });
+
   it('a phone of no family reaches the administrators of the schools that send by that channel, unanswerable', async () => {
     const message = inbound({ from: '+56961234567', body: 'Hola, soy la abuela de Tomás.' });
     expect(await count(db, sql`select count(*) as n from guardians where phone = ${message.from}`)).toBe(0);
