@@ -51,6 +51,8 @@ import type { DeliveryEngine } from './delivery/engine-contract';
 import type { ProviderSimulator } from './delivery/simulator';
 import { guardianAppRoutes } from './routes/guardian-app';
 import { providerWebhookRoutes } from './routes/provider-webhook';
+import { metaWebhookRoutes } from './routes/meta-webhook';
+import type { InboundHandler } from './inbound/contract';
 
 export interface CreateAppOptions {
   db: Db;
@@ -67,7 +69,12 @@ export interface CreateAppOptions {
   delivery?: { engine: DeliveryEngine; adapters: Adapters; simulator: ProviderSimulator | null };
   /** Account e-mails (invitations); by default through SMTP_URL or the outbox, as the e-mail channel sends. */
   mailer?: AccountMailer;
+  /** Takes what families write through a provider's webhook (server/inbound/contract.ts). */
+  onInbound?: InboundHandler;
 }
+
+/** Until the inbound domain takes families' messages: acknowledged and dropped. */
+const NO_INBOUND: InboundHandler = async () => {};
 
 /** Records messages, delivers nothing: the engine of an app built without `delivery`. */
 const NO_ENGINE: DeliveryEngine = {
@@ -93,6 +100,7 @@ export function createApp({
   store = new AttachmentStore(config.attachmentsDir),
   delivery,
   mailer = accountMailer(config, logger),
+  onInbound = NO_INBOUND,
 }: CreateAppOptions): Hono<AppEnv> {
   const engine = delivery?.engine ?? NO_ENGINE;
   const app = new Hono<AppEnv>();
@@ -161,6 +169,7 @@ export function createApp({
   api.route('/news', newsRoutes(db, store, config));
   api.route('/news-categories', newsCategoryRoutes(db));
   api.route('/webhooks/provider', providerWebhookRoutes(db, { secret: config.webhookSecret, logger }));
+  if (config.metaWhatsapp) api.route('/webhooks/meta/whatsapp', metaWebhookRoutes(db, { config: config.metaWhatsapp, onInbound, logger }));
   if (delivery) api.route('/app', guardianAppRoutes(db, { sms: delivery.adapters.sms, config, store }));
   api.all('*', notFound);
   app.route('/api', api);
