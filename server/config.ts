@@ -246,7 +246,7 @@ export interface MetaWhatsappConfig {
 }
 
 /** A version Meta served when this was written; versions live about two years, so the operator moves it on. */
-export const META_GRAPH_VERSION = 'v24.0';
+const META_GRAPH_VERSION = 'v24.0';
 
 const META_REQUIRED = ['META_WHATSAPP_TOKEN', 'META_WHATSAPP_PHONE_NUMBER_ID', 'META_APP_SECRET', 'META_WEBHOOK_VERIFY_TOKEN'] as const;
 

@@ -53,9 +53,9 @@ const TEXT_MAX = 4096;
 const parameter = (text: string): string => text.replace(/\s+/g, ' ').trim() || '-';
 
 /** Where the family reads the message: the families' app, at the message (it asks them to sign in first). */
-export const readLink = (publicUrl: string, messageId: number): string => `${publicUrl}${pushMessageUrl(messageId)}`;
+const readLink = (publicUrl: string, messageId: number): string => `${publicUrl}${pushMessageUrl(messageId)}`;
 
-export function templateBody(options: Pick<MetaAdapterOptions, 'config' | 'publicUrl'>, message: Outgoing, to: string) {
+function templateBody(options: Pick<MetaAdapterOptions, 'config' | 'publicUrl'>, message: Outgoing, to: string) {
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
@@ -79,7 +79,7 @@ export function templateBody(options: Pick<MetaAdapterOptions, 'config' | 'publi
   };
 }
 
-export function textBody(message: Outgoing, to: string) {
+function textBody(message: Outgoing, to: string) {
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
