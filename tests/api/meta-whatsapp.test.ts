@@ -411,6 +411,16 @@ describe('adapter against the fake', () => {
     expect(parameters.map((p) => p.text)).toEqual(['Colegio San Andrés', 'Reunión de apoderados', `${PUBLIC_URL}/familia/mensajes/7`]);
   });
 
+  it("links staff to their Hermes inbox and families to the families' app", async () => {
+    const links: string[] = [];
+    for (const recipientKind of ['funcionario', 'apoderado', 'estudiante'] as const) {
+      const result = await adapter().send(message({ recipientKind }));
+      const sent = fake.messages.find((m) => result.ok && m.wamid === result.providerRef)!;
+      links.push((sent.body.template as { components: { parameters: { text: string }[] }[] }).components[0]!.parameters[2]!.text);
+    }
+    expect(links).toEqual([`${PUBLIC_URL}/inbox/message/7`, `${PUBLIC_URL}/familia/mensajes/7`, `${PUBLIC_URL}/familia/mensajes/7`]);
+  });
+
   it('sends the template at once when the window closed between the lookup and Meta (131047)', async () => {
     fake.failNext({ status: 400, code: 131047, message: 'Re-engagement message' });
     const before = fake.requests.length;

@@ -52,8 +52,15 @@ const TEXT_MAX = 4096;
  */
 const parameter = (text: string): string => text.replace(/\s+/g, ' ').trim() || '-';
 
-/** Where the family reads the message: the families' app, at the message (it asks them to sign in first). */
-const readLink = (publicUrl: string, messageId: number): string => `${publicUrl}${pushMessageUrl(messageId)}`;
+/**
+ * Where the recipient reads the message: staff in their Hermes inbox; families in the families' app, at the
+ * message (it asks them to sign in with their phone first). A student has neither: the families' app is
+ * where their family reads it.
+ */
+const readLink = (publicUrl: string, message: Pick<Outgoing, 'messageId' | 'recipientKind'>): string =>
+  message.recipientKind === 'funcionario'
+    ? `${publicUrl}/inbox/message/${message.messageId}`
+    : `${publicUrl}${pushMessageUrl(message.messageId)}`;
 
 function templateBody(options: Pick<MetaAdapterOptions, 'config' | 'publicUrl'>, message: Outgoing, to: string) {
   return {
@@ -70,7 +77,7 @@ function templateBody(options: Pick<MetaAdapterOptions, 'config' | 'publicUrl'>,
           parameters: [
             { type: 'text', text: parameter(message.institutionName) },
             { type: 'text', text: parameter(message.title) },
-            { type: 'text', text: readLink(options.publicUrl, message.messageId) },
+            { type: 'text', text: readLink(options.publicUrl, message) },
           ],
         },
       ],
