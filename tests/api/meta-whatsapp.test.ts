@@ -291,6 +291,18 @@ describe('status webhook', () => {
     expect((await deliveryById(row.id)).status).toBe('read');
   });
 
+  it("records a template refused later as our fault, which never counts against the family's phone", async () => {
+    const guardian = take();
+    const misses = () =>
+      one<{ n: number }>(server.db, sql`select device_misses as n from guardians where id = ${guardian.id}`).then((r) => Number(r.n));
+    const before = await misses();
+    const messageId = await sendTo([guardian.id], 'Plantilla pausada');
+    const row = await handedOver(messageId, guardian.id);
+    await fake.postStatuses([{ wamid: row.provider_ref!, status: 'failed', errorCode: 132015 }]);
+    expect(await deliveryById(row.id)).toMatchObject({ status: 'error', error: 'provider_template' });
+    expect(await misses()).toBe(before);
+  });
+
   it('answers 401 to a wrong or missing signature and writes nothing', async () => {
     const guardian = take();
     const messageId = await sendTo([guardian.id], 'Kermés');
@@ -340,6 +352,14 @@ describe('webhook verification', () => {
       expect(res.status).toBe(403);
       expect(await res.text()).not.toBe('1');
     }
+  });
+});
+
+describe('without WHATSAPP_PROVIDER=meta', () => {
+  it('has no Meta webhook', async () => {
+    const plain = await server.sibling({ config: {} });
+    const res = await fetch(`${plain.url}/api/webhooks/meta/whatsapp?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1`);
+    expect(res.status).toBe(404);
   });
 });
 
