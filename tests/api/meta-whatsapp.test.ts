@@ -392,6 +392,13 @@ describe('families writing', () => {
     ]);
   });
 
+  it('takes a message with a control character with 200, handing it on without it', async () => {
+    inbound.length = 0;
+    const res = await fake.postInbound([{ from: '56987654321', id: 'wamid.in-ctl', text: 'Listo\u0000\u001b' }]);
+    expect(res.status).toBe(200);
+    expect(inbound.map((m) => m.body)).toEqual(['Listo']);
+  });
+
   it('answers 500 when the handler cannot record a message, so Meta posts it again', async () => {
     inbound.length = 0;
     refuseInbound = true;

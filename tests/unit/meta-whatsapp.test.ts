@@ -200,6 +200,13 @@ describe('reading a webhook', () => {
     expect(other).toEqual({ statuses: [], inbound: [] });
   });
 
+  it('drops the characters the database cannot keep from what a family wrote', () => {
+    const parsed = read(
+      wrap({ messages: [{ from: '56987654321', id: 'wamid.C', type: 'text', text: { body: 'Hola\u0000 ok\u0007\ud800\nchao\u0085' } }] }),
+    );
+    expect(parsed.inbound[0]!.body).toBe('Hola ok\nchao');
+  });
+
   it('takes a document with its caption, file name and type, to download later', () => {
     const parsed = read(
       wrap({

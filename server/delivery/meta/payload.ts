@@ -37,7 +37,13 @@ const MEDIA_TYPES = ['image', 'document', 'audio', 'video', 'sticker'] as const;
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const objects = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+/**
+ * Text as the database can keep it (decision 0008): C0 controls but tab, LF and CR, DEL, the C1 controls
+ * and lone surrogates dropped. The webhook is exempt from the /api text guard, which would refuse the post.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are exactly what is dropped.
+const UNKEEPABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\p{Cs}/gu;
+const text = (value: unknown): string | null => (typeof value === 'string' ? value.replace(UNKEEPABLE, '') : null);
 
 /** Meta's `timestamp`: Unix seconds as a string. A missing or absurd one is "now". */
 function timeOf(value: unknown, now: Date): Date {
