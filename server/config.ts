@@ -81,6 +81,8 @@ export interface ServerConfig {
   vapid: { publicKey: string; privateKey: string } | null;
   /** Who the push services may contact about our pushes (VAPID_SUBJECT, mailto: or https:); default the mail sender. */
   vapidSubject: string;
+  /** WhatsApp through Meta's Cloud API instead of a provider URL or the simulator (WHATSAPP_PROVIDER=meta; metaWhatsapp below). */
+  metaWhatsapp?: MetaWhatsappConfig;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -143,6 +145,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     secret: secret(env),
     vapid: vapid(env),
     vapidSubject: vapidSubject(env),
+    ...metaWhatsapp(env),
   };
 }
 
@@ -219,4 +222,65 @@ export function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: numb
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} debe ser un entero positivo (es "${raw}")`);
   return value;
+}
+
+// Meta's WhatsApp Cloud API (server/delivery/meta/, docs/providers/meta-whatsapp.md).
+
+/** WhatsApp through Meta's Cloud API: what WHATSAPP_PROVIDER=meta needs. */
+export interface MetaWhatsappConfig {
+  /** Bearer token of the system user (META_WHATSAPP_TOKEN): a secret, never logged. */
+  token: string;
+  /** The business number's id in Meta (META_WHATSAPP_PHONE_NUMBER_ID), not the number itself. */
+  phoneNumberId: string;
+  /** The Meta app's secret (META_APP_SECRET): the key of the webhooks' X-Hub-Signature-256. */
+  appSecret: string;
+  /** What Hermes answers Meta's webhook verification with (META_WEBHOOK_VERIFY_TOKEN). */
+  verifyToken: string;
+  /** Graph API origin (META_GRAPH_URL, default https://graph.facebook.com; tests point it at a local fake). */
+  graphUrl: string;
+  /** Graph API version in the path (META_GRAPH_VERSION, default below). */
+  graphVersion: string;
+  /** The approved template sent outside the 24-hour window (META_WHATSAPP_TEMPLATE) and its language (META_WHATSAPP_TEMPLATE_LANG). */
+  template: string;
+  templateLang: string;
+}
+
+/** A version Meta served when this was written; versions live about two years, so the operator moves it on. */
+const META_GRAPH_VERSION = 'v24.0';
+
+const META_REQUIRED = ['META_WHATSAPP_TOKEN', 'META_WHATSAPP_PHONE_NUMBER_ID', 'META_APP_SECRET', 'META_WEBHOOK_VERIFY_TOKEN'] as const;
+
+function metaWhatsapp(env: NodeJS.ProcessEnv): { metaWhatsapp?: MetaWhatsappConfig } {
+  if (env.WHATSAPP_PROVIDER !== 'meta') return {};
+  const missing = META_REQUIRED.filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`Con WHATSAPP_PROVIDER=meta faltan: ${missing.join(', ')} (vea docs/providers/meta-whatsapp.md)`);
+  if (env.WHATSAPP_PROVIDER_URL) throw new Error('WHATSAPP_PROVIDER=meta y WHATSAPP_PROVIDER_URL no van juntas: elija uno de los dos');
+  // The template's link and the webhook Meta calls are this address: localhost would reach nobody.
+  if (!env.HERMES_PUBLIC_URL)
+    throw new Error('Con WHATSAPP_PROVIDER=meta, HERMES_PUBLIC_URL es obligatoria (el enlace de la plantilla y el webhook)');
+  const graphUrl = (env.META_GRAPH_URL || 'https://graph.facebook.com').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+$/.test(graphUrl)) throw new Error(`META_GRAPH_URL debe ser un origen http(s) sin ruta (es "${graphUrl}")`);
+  const graphVersion = env.META_GRAPH_VERSION || META_GRAPH_VERSION;
+  if (!/^v\d+\.\d+$/.test(graphVersion)) throw new Error(`META_GRAPH_VERSION debe ser como ${META_GRAPH_VERSION} (es "${graphVersion}")`);
+  const phoneNumberId = env.META_WHATSAPP_PHONE_NUMBER_ID!;
+  if (!/^\d+$/.test(phoneNumberId))
+    throw new Error('META_WHATSAPP_PHONE_NUMBER_ID debe ser el identificador numérico del número en Meta, no el teléfono');
+  const template = env.META_WHATSAPP_TEMPLATE || 'hermes_aviso';
+  if (!/^[a-z0-9_]{1,512}$/.test(template))
+    throw new Error('META_WHATSAPP_TEMPLATE debe ser el nombre de la plantilla: minúsculas, números y _');
+  const templateLang = env.META_WHATSAPP_TEMPLATE_LANG || 'es';
+  if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(templateLang))
+    throw new Error('META_WHATSAPP_TEMPLATE_LANG debe ser un código de idioma de Meta, como es o es_MX');
+  return {
+    metaWhatsapp: {
+      token: env.META_WHATSAPP_TOKEN!,
+      phoneNumberId,
+      appSecret: env.META_APP_SECRET!,
+      verifyToken: env.META_WEBHOOK_VERIFY_TOKEN!,
+      graphUrl,
+      graphVersion,
+      template,
+      templateLang,
+    },
+  };
 }

@@ -45,6 +45,9 @@ export interface ChannelProgress {
  * not_mobile, rejected (permanent provider/SMTP refusal), undelivered, unreachable (transient, retries
  * exhausted), quota, cancelled, no_receipt (SMS/WhatsApp without a provider receipt after a day),
  * app_not_opened (guardian app not opened in 3 days), provider_auth (provider refused our credentials;
+ * transient). Meta's WhatsApp adds (server/delivery/meta/errors.ts): whatsapp_undeliverable (not on WhatsApp,
+ * blocked, old app), whatsapp_window (free text after the 24-hour window), provider_account (the business
+ * account locked or unpaid; transient), provider_template (the template missing, paused or not matching;
  * transient). A queued or sent delivery may still carry the error of an earlier attempt: it is shown only
  * once the delivery has settled.
  */

@@ -5,6 +5,7 @@ import { withLogo } from '../school-logo/logo-html';
 import type { Adapters, ChannelAdapter, Outgoing, SendResult } from './channel';
 import { classifyEmailError, createEmailAdapter } from './email';
 import { createProviderAdapter } from './provider';
+import { createMetaWhatsappAdapter, type WindowLookup } from './meta/send';
 import type { ProviderSimulator } from './simulator';
 import type { PushSender } from '../push/send';
 
@@ -82,12 +83,14 @@ export interface BuiltAdapters {
 
 /**
  * `simulator` serves SMS / WhatsApp when no provider is configured for them; `push` announces guardians'
- * app messages on their phones (null: the app inbox only).
+ * app messages on their phones (null: the app inbox only); `whatsappWindow` tells Meta's adapter whether a
+ * family's 24-hour window is open (unset: closed, the template always goes).
  */
 export function buildAdapters(
   config: ServerConfig,
   simulator: { instance: ProviderSimulator; token: string } | null,
   push: PushSender | null = null,
+  whatsappWindow?: WindowLookup,
 ): BuiltAdapters {
   const provider = (channel: 'sms' | 'whatsapp', real: { url: string; token: string } | undefined): ChannelAdapter => {
     const callbackUrl = `${config.publicUrl}/api/webhooks/provider/${channel}`;
@@ -107,7 +110,13 @@ export function buildAdapters(
     adapters: {
       'e-mail': email,
       sms: provider('sms', config.smsProvider),
-      whatsapp: provider('whatsapp', config.whatsappProvider),
+      whatsapp: config.metaWhatsapp
+        ? createMetaWhatsappAdapter({
+            config: config.metaWhatsapp,
+            publicUrl: config.publicUrl,
+            ...(whatsappWindow ? { windowOpenUntil: whatsappWindow } : {}),
+          })
+        : provider('whatsapp', config.whatsappProvider),
       'app-mobile': appChannel(push),
     },
     start: async () => {
