@@ -51,6 +51,8 @@ import type { DeliveryEngine } from './delivery/engine-contract';
 import type { ProviderSimulator } from './delivery/simulator';
 import { guardianAppRoutes } from './routes/guardian-app';
 import { providerWebhookRoutes } from './routes/provider-webhook';
+import { twilioWebhookRoutes } from './routes/twilio-webhook';
+import type { InboundHandler } from './inbound/contract';
 
 export interface CreateAppOptions {
   db: Db;
@@ -75,6 +77,16 @@ const NO_ENGINE: DeliveryEngine = {
   messageScheduled: async () => {},
   deliveriesQueued: async () => {},
 };
+
+/**
+ * Families' messages until the inbound domain (threading, the school's inbox, opt-outs) is wired here: logged
+ * without their content and acknowledged.
+ */
+const inboundUntilWired =
+  (logger: Logger): InboundHandler =>
+  async (message) => {
+    logger.info(`Mensaje entrante por ${message.channel} (${message.provider} ${message.providerId}) sin destino en Hermes todavía`);
+  };
 
 /** Paths authenticated by a bearer token or a signature instead of cookies, so CSRF does not apply. */
 const NO_CSRF = /^\/api\/(app|webhooks)\//;
@@ -161,6 +173,12 @@ export function createApp({
   api.route('/news', newsRoutes(db, store, config));
   api.route('/news-categories', newsCategoryRoutes(db));
   api.route('/webhooks/provider', providerWebhookRoutes(db, { secret: config.webhookSecret, logger }));
+  if (config.twilio) {
+    api.route(
+      '/webhooks/twilio',
+      twilioWebhookRoutes(db, { settings: config.twilio, publicUrl: config.publicUrl, onInbound: inboundUntilWired(logger), logger }),
+    );
+  }
   if (delivery) api.route('/app', guardianAppRoutes(db, { sms: delivery.adapters.sms, config, store }));
   api.all('*', notFound);
   app.route('/api', api);

@@ -5,6 +5,9 @@ import { withLogo } from '../school-logo/logo-html';
 import type { Adapters, ChannelAdapter, Outgoing, SendResult } from './channel';
 import { classifyEmailError, createEmailAdapter } from './email';
 import { createProviderAdapter } from './provider';
+import { createTwilioAdapter } from './twilio/adapter';
+import { sidOfRound } from './twilio/rounds';
+import type { Queryable } from '../db/client';
 import type { ProviderSimulator } from './simulator';
 import type { PushSender } from '../push/send';
 
@@ -88,8 +91,19 @@ export function buildAdapters(
   config: ServerConfig,
   simulator: { instance: ProviderSimulator; token: string } | null,
   push: PushSender | null = null,
+  /** Where Twilio's adapter looks up a round Twilio already took (null: it always sends). */
+  db: Queryable | null = null,
 ): BuiltAdapters {
   const provider = (channel: 'sms' | 'whatsapp', real: { url: string; token: string } | undefined): ChannelAdapter => {
+    const twilio = config.twilio;
+    if (twilio?.[channel]) {
+      return createTwilioAdapter({
+        channel,
+        settings: twilio,
+        publicUrl: config.publicUrl,
+        ...(db ? { sidOfRound: (round) => sidOfRound(db, round) } : {}),
+      });
+    }
     const callbackUrl = `${config.publicUrl}/api/webhooks/provider/${channel}`;
     if (real) return createProviderAdapter({ channel, url: real.url, token: real.token, callbackUrl });
     if (!simulator) throw new Error(`Falta el proveedor de ${channel} y no hay simulador`);

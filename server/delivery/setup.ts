@@ -51,7 +51,7 @@ export function createDelivery({ handle, config, logger, store, engine: tuning, 
     logger.info('HERMES_WORKERS=0 no aplica a la base embebida: este proceso atiende los envíos (use DATABASE_URL para separarlos).');
   }
   let appFetch: ((request: Request) => Response | Promise<Response>) | null = null;
-  const needsSimulator = !config.smsProvider || !config.whatsappProvider;
+  const needsSimulator = !(config.smsProvider || config.twilio?.sms) || !(config.whatsappProvider || config.twilio?.whatsapp);
   // A fresh token per process: the simulator is only ever called in-process, by this server's adapters.
   const token = randomBytes(24).toString('base64url');
   const simulator = needsSimulator
@@ -76,7 +76,7 @@ export function createDelivery({ handle, config, logger, store, engine: tuning, 
     logger,
     ...(pushAgent ? { agent: pushAgent } : {}),
   });
-  const built = buildAdapters(config, simulator ? { instance: simulator, token } : null, push);
+  const built = buildAdapters(config, simulator ? { instance: simulator, token } : null, push, handle.db);
   const engine = createEngine({
     db: handle.db,
     queue: handle.queue,
