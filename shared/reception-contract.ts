@@ -45,7 +45,10 @@ export interface ChannelProgress {
  * not_mobile, rejected (permanent provider/SMTP refusal), undelivered, unreachable (transient, retries
  * exhausted), quota, cancelled, no_receipt (SMS/WhatsApp without a provider receipt after a day),
  * app_not_opened (guardian app not opened in 3 days), provider_auth (provider refused our credentials;
- * transient). A queued or sent delivery may still carry the error of an earlier attempt: it is shown only
+ * transient). Through Twilio also (server/delivery/twilio/errors.ts): handset_unreachable, unknown_handset,
+ * unsubscribed (the number texted STOP to the sender), blocked, filtered (carrier spam filter),
+ * whatsapp_window (free text outside WhatsApp's 24 hours), not_on_whatsapp, provider_config (our sender
+ * refused; transient). A queued or sent delivery may still carry the error of an earlier attempt: it is shown only
  * once the delivery has settled.
  */
 export type DeliveryErrorCode = string;

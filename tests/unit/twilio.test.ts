@@ -2,7 +2,9 @@
 // settings read from the environment, the error codes, and the incoming message's parse.
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config';
-import { errorOfAnswer, errorOfCallback } from '../../server/delivery/twilio/errors';
+import { errorOfAnswer, errorOfCallback, TWILIO_ERRORS } from '../../server/delivery/twilio/errors';
+import chile from '../../src/i18n/reception/es-CL.json';
+import mexico from '../../src/i18n/reception/es-MX.json';
 import { inboundOf } from '../../server/delivery/twilio/inbound';
 import { isTwilioSigned, twilioSignature } from '../../server/delivery/twilio/signature';
 
@@ -139,6 +141,14 @@ describe('Twilio error codes', () => {
     expect(errorOfAnswer(429, 20429)).toEqual({ kind: 'transient', error: 'unreachable' });
     expect(errorOfAnswer(503, null)).toEqual({ kind: 'transient', error: 'unreachable' });
     expect(errorOfAnswer(400, 99999)).toEqual({ kind: 'permanent', error: 'rejected' });
+  });
+
+  it('has a Spanish reason on the reception screen for every code it records', () => {
+    const codes = new Set([...Object.values(TWILIO_ERRORS).map((e) => e.error), 'rejected', 'undelivered', 'unreachable']);
+    for (const locale of [chile, mexico]) {
+      const reasons = (locale as { reception: { errorCode: Record<string, string> } }).reception.errorCode;
+      for (const code of codes) expect(reasons[code], code).toEqual(expect.any(String));
+    }
   });
 
   it("names a callback's ErrorCode, else the status's own error", () => {
