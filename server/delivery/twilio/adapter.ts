@@ -33,7 +33,7 @@ export interface TwilioAdapterOptions {
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** Where Twilio reports one round's statuses: our key in the URL identifies it whatever sid Twilio gave. */
-export const statusCallbackUrl = (publicUrl: string, channel: 'sms' | 'whatsapp', key: string) =>
+const statusCallbackUrl = (publicUrl: string, channel: 'sms' | 'whatsapp', key: string) =>
   `${publicUrl}/api/webhooks/twilio/${channel}/status?key=${encodeURIComponent(key)}`;
 
 export const basicAuth = (settings: Pick<TwilioSettings, 'accountSid' | 'authToken'>) =>
