@@ -274,6 +274,14 @@ describe('sending through Twilio', () => {
     expect(await adapter().send(outgoing(row))).toEqual({ ok: true, status: 'sent', providerRef: taken.sid });
     expect(fake.requests.length).toBe(posts);
   });
+  it('sends again a timed-out round no callback vouched for: a rare duplicate rather than a lost message', async () => {
+    const row = take();
+    fake.failNext({ status: 201, delayMs: 1000 });
+    expect(await adapter('sms', {}, 300).send(outgoing(row))).toEqual({ ok: false, kind: 'transient', error: 'unreachable' });
+    const result = await adapter().send(outgoing(row));
+    expect(result.ok).toBe(true);
+    expect(fake.messages.filter((m) => m.to === row.address)).toHaveLength(2);
+  });
 });
 
 describe('status callbacks', () => {
@@ -373,6 +381,19 @@ describe('status callbacks', () => {
     const res = await fake.status(sid, 'read', { connectTo: server.url, signature: null });
     expect(await res.json()).toMatchObject({ code: 'auth.unauthenticated' });
     expect(await delivery(row.id)).toEqual(before);
+  });
+  it('can be driven over HTTP by a fake started on its own', async () => {
+    const row = take();
+    const sid = await handedOver(row);
+    const listed = (await (await fetch(`${fake.url}/_fake/messages`)).json()) as { messages: { sid: string }[] };
+    expect(listed.messages.map((m) => m.sid)).toContain(sid);
+    const res = await fetch(`${fake.url}/_fake/messages/${sid}/status`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 'undelivered', errorCode: 30004, connectTo: server.url }),
+    });
+    expect(await res.json()).toEqual({ status: 200, body: JSON.stringify({ data: { applied: 1 } }) });
+    expect(await delivery(row.id)).toMatchObject({ status: 'not_received', error: 'blocked' });
   });
 });
 
