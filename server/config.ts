@@ -213,8 +213,12 @@ export interface TwilioSettings {
   apiUrl: string;
   /** SMS through Twilio: from a number or sender id, or from a Messaging Service (which picks the sender). */
   sms?: { from: string } | { messagingServiceSid: string };
-  /** WhatsApp through Twilio: the approved WhatsApp sender, E.164 without the `whatsapp:` prefix. */
-  whatsapp?: { from: string };
+  /**
+   * WhatsApp through Twilio: the approved WhatsApp sender, E.164 without the `whatsapp:` prefix; and the
+   * approved content template every school message goes as (TWILIO_WHATSAPP_CONTENT_SID, `HX…`; null: free
+   * text, which WhatsApp delivers only within 24 hours of the family's last message).
+   */
+  whatsapp?: { from: string; contentSid: string | null };
 }
 
 const TWILIO_API_URL = 'https://api.twilio.com';
@@ -267,7 +271,11 @@ function twilioFromEnv(env: NodeJS.ProcessEnv): { twilio?: TwilioSettings } {
   if (whatsapp) {
     const from = required('TWILIO_WHATSAPP_FROM').replace(/^whatsapp:/i, '');
     if (!/^\+[1-9]\d{6,14}$/.test(from)) throw new Error('TWILIO_WHATSAPP_FROM debe ser un número en formato internacional (+56912345678)');
-    settings.whatsapp = { from };
+    const contentSid = env.TWILIO_WHATSAPP_CONTENT_SID?.trim() || null;
+    if (contentSid && !/^HX[0-9a-fA-F]{32}$/.test(contentSid)) {
+      throw new Error('TWILIO_WHATSAPP_CONTENT_SID debe empezar por HX y tener 34 caracteres');
+    }
+    settings.whatsapp = { from, contentSid };
   }
   return { twilio: settings };
 }

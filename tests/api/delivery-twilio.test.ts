@@ -71,7 +71,7 @@ beforeAll(async () => {
     authToken: fake.authToken,
     apiUrl: fake.url,
     sms: { from: SMS_FROM },
-    whatsapp: { from: WHATSAPP_FROM },
+    whatsapp: { from: WHATSAPP_FROM, contentSid: null },
   };
   server = await startServer({ config: { publicUrl: PUBLIC, twilio: settings } });
   const id = await sendToCourse(server, ['sms', 'whatsapp']);
@@ -191,6 +191,26 @@ describe('sending through Twilio', () => {
       From: `whatsapp:${WHATSAPP_FROM}`,
       Body: `${row.title}\n${row.content}`,
       StatusCallback: statusUrl('whatsapp', deliveryKey(row.id, row.generation)),
+    });
+  });
+
+  it("sends WhatsApp as the school's approved template when one is configured", async () => {
+    const template = `HX${'e'.repeat(32)}`;
+    const row = take('whatsapp');
+    const result = await adapter('whatsapp', { whatsapp: { from: WHATSAPP_FROM, contentSid: template } }).send(outgoing(row, 'whatsapp'));
+    expect(result.ok).toBe(true);
+    const { form } = fake.requests.at(-1)!;
+    expect(form).toEqual({
+      To: `whatsapp:${row.address}`,
+      From: `whatsapp:${WHATSAPP_FROM}`,
+      ContentSid: template,
+      ContentVariables: expect.any(String),
+      StatusCallback: statusUrl('whatsapp', deliveryKey(row.id, row.generation)),
+    });
+    expect(JSON.parse(form.ContentVariables!)).toEqual({
+      1: 'Colegio San Andrés',
+      2: row.title,
+      3: `${PUBLIC}/familia/mensajes/${row.message_id}`,
     });
   });
 

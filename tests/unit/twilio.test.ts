@@ -95,8 +95,13 @@ describe('Twilio settings', () => {
       authToken: 'secreto',
       apiUrl: 'http://127.0.0.1:9999',
       sms: { messagingServiceSid: service },
-      whatsapp: { from: '+14155238886' },
+      whatsapp: { from: '+14155238886', contentSid: null },
     });
+    const template = `HX${'d'.repeat(32)}`;
+    expect(
+      configFromEnv({ ...base, WHATSAPP_PROVIDER: 'twilio', TWILIO_WHATSAPP_FROM: '+14155238886', TWILIO_WHATSAPP_CONTENT_SID: template })
+        .twilio?.whatsapp,
+    ).toEqual({ from: '+14155238886', contentSid: template });
     // Only WhatsApp through Twilio: SMS stays with the simulator.
     expect(configFromEnv({ ...base, WHATSAPP_PROVIDER: 'twilio', TWILIO_WHATSAPP_FROM: '+14155238886' }).twilio?.sms).toBeUndefined();
   });

@@ -3,7 +3,8 @@
 //   POST {apiUrl}/2010-04-01/Accounts/{AccountSid}/Messages.json
 //   Authorization: Basic base64(AccountSid:AuthToken)
 //   Content-Type: application/x-www-form-urlencoded
-//   To=+56987654321 | whatsapp:+56987654321, From=… | MessagingServiceSid=MG…, Body=…,
+//   To=+56987654321 | whatsapp:+56987654321, From=… | MessagingServiceSid=MG…,
+//   Body=… | ContentSid=HX…&ContentVariables={"1":school,"2":title,"3":link} (WhatsApp with a template),
 //   StatusCallback={HERMES_PUBLIC_URL}/api/webhooks/twilio/{channel}/status?key=hermes-12-0
 //
 //   201 { "sid": "SM…", "status": "queued" | "accepted", … }   taken; callbacks follow
@@ -13,6 +14,7 @@
 // errors.ts; 401/20003 → transient provider_auth, as the own API; 429 and 5xx → transient, the engine's
 // backoff (which starts longer than any Retry-After Twilio sends). Twilio does not dedupe, so a round it
 // already took is not sent again (rounds.ts).
+import { pushMessageUrl } from '../../../shared/push-contract';
 import type { TwilioSettings } from '../../config';
 import { normalizePhone } from '../../recipients/phone';
 import { parseDeliveryKey, type ChannelAdapter, type SendResult } from '../channel';
@@ -63,8 +65,19 @@ export function createTwilioAdapter(options: TwilioAdapterOptions): ChannelAdapt
       const sender = channel === 'whatsapp' ? settings.whatsapp : settings.sms;
       if (sender && 'messagingServiceSid' in sender) form.set('MessagingServiceSid', sender.messagingServiceSid);
       else if (sender) form.set('From', address(sender.from));
-      // WhatsApp shows the title as its first line; an SMS carries only the text (the one segment counted).
-      form.set('Body', channel === 'whatsapp' ? `${message.title}\n${message.text}` : message.text);
+      const template = channel === 'whatsapp' ? settings.whatsapp?.contentSid : null;
+      if (template) {
+        // Outside the 24 hours after the family's last message WhatsApp takes only approved templates: the
+        // school's template names the school and the title and links to the message in the families' app.
+        form.set('ContentSid', template);
+        form.set(
+          'ContentVariables',
+          JSON.stringify({ 1: message.institutionName, 2: message.title, 3: `${options.publicUrl}${pushMessageUrl(message.messageId)}` }),
+        );
+      } else {
+        // WhatsApp shows the title as its first line; an SMS carries only the text (the one segment counted).
+        form.set('Body', channel === 'whatsapp' ? `${message.title}\n${message.text}` : message.text);
+      }
       form.set('StatusCallback', statusCallbackUrl(options.publicUrl, channel, message.key));
 
       const timeout = AbortSignal.timeout(timeoutMs);
