@@ -6,7 +6,8 @@
 // proxy: the fake signs over the public URL and connects to the test server.
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { format } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TwilioSettings } from '../../server/config';
 import { deliveryKey, type Outgoing } from '../../server/delivery/channel';
 import { createTwilioAdapter } from '../../server/delivery/twilio/adapter';
@@ -491,7 +492,16 @@ describe('the engine with Twilio', () => {
     const engineFake = await startFakeTwilio();
     cleanups.push(engineFake.close);
     const engineSettings: TwilioSettings = { ...settings, apiUrl: engineFake.url };
-    const engineServer = await startServer({ delivery: true, config: { publicUrl: PUBLIC, twilio: engineSettings } });
+    // Everything this server logs, at its most talkative, is kept to look for secrets in.
+    const printed: string[] = [];
+    const keep = (...args: unknown[]) => {
+      printed.push(format(...args));
+    };
+    const spies = [vi.spyOn(console, 'log').mockImplementation(keep), vi.spyOn(console, 'error').mockImplementation(keep)];
+    cleanups.push(async () => {
+      for (const spy of spies) spy.mockRestore();
+    });
+    const engineServer = await startServer({ delivery: true, config: { publicUrl: PUBLIC, twilio: engineSettings, log: 'debug' } });
     cleanups.push(engineServer.close);
     engineFake.failNext({ status: 429, code: 20429, retryAfter: 1 }, 2);
     engineFake.failNext({ status: 500, code: 20500 }, 1);
@@ -523,5 +533,23 @@ describe('the engine with Twilio', () => {
       sql`select status from deliveries where message_id = ${id} and channel = 'sms' and provider_ref is not null`,
     );
     expect(after.every((d) => d.status === 'received')).toBe(true);
+
+    // A family's message reaches the placeholder handler, which keeps neither its text nor its phone.
+    const { response } = await engineFake.incoming(
+      `${PUBLIC}/api/webhooks/twilio/sms/incoming`,
+      { from: '+56987654321', body: 'Mi hija está enferma' },
+      { connectTo: engineServer.url },
+    );
+    expect(response.status).toBe(200);
+    const log = printed.join('\n');
+    expect(log).toContain('/api/webhooks/twilio/sms/status');
+    for (const secret of [
+      engineFake.authToken,
+      Buffer.from(`${engineFake.accountSid}:${engineFake.authToken}`).toString('base64'),
+      'Mi hija',
+      '+56987654321',
+    ]) {
+      expect(log, secret).not.toContain(secret);
+    }
   }, 60_000);
 });
