@@ -203,6 +203,11 @@ describe('an incoming Twilio message', () => {
     expect(seen[1]!.headers.get('Authorization')).toBeNull();
   });
 
+  it('drops from the text what the database cannot keep, instead of refusing the message', () => {
+    const params = new URLSearchParams({ From: '+56987654321', MessageSid: 'SM1', Body: 'Hola\u0000 profe\u0007\nsaludos 👍' });
+    expect(inboundOf('sms', params, settings)?.body).toBe('Hola profe\nsaludos 👍');
+  });
+
   it('is refused without a sender or an id', () => {
     expect(inboundOf('sms', new URLSearchParams({ Body: 'hola', MessageSid: 'SM1' }), settings)).toBeNull();
     expect(inboundOf('sms', new URLSearchParams({ From: '+56987654321', Body: 'hola' }), settings)).toBeNull();

@@ -4,6 +4,14 @@ import type { TwilioSettings } from '../../config';
 import type { InboundMedia, InboundMessage } from '../../inbound/contract';
 import { basicAuth } from './adapter';
 
+/**
+ * What the database cannot keep (NUL) and invisible controls, as the API's text guard refuses them
+ * (server/http/text-guard.ts); a family's message is not refused for them, they are dropped. (Form decoding
+ * already turns malformed UTF-8 into U+FFFD, so no lone surrogate gets this far.)
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are exactly what is dropped.
+const UNKEPT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
 /** Twilio attaches at most 10 media to a message. */
 const MAX_MEDIA = 10;
 
@@ -27,7 +35,15 @@ export function inboundOf(
       download: (signal) => downloadMedia(url, settings, fetchFn, signal),
     });
   }
-  return { channel, from, provider: 'twilio', providerId: sid, body: params.get('Body') ?? '', receivedAt: new Date(), media };
+  return {
+    channel,
+    from,
+    provider: 'twilio',
+    providerId: sid,
+    body: (params.get('Body') ?? '').replace(UNKEPT, ''),
+    receivedAt: new Date(),
+    media,
+  };
 }
 
 async function downloadMedia(
