@@ -56,6 +56,7 @@ export function createTwilioAdapter(options: TwilioAdapterOptions): ChannelAdapt
 
       const round = parseDeliveryKey(message.key);
       if (round && options.sidOfRound) {
+        // A failed look-up sends: a possible duplicate rather than a message held back.
         const sid = await options.sidOfRound({ deliveryId: round.deliveryId, generation: round.generation }).catch(() => null);
         if (sid) return { ok: true, status: 'sent', providerRef: sid };
       }
