@@ -51,7 +51,9 @@ import type { DeliveryEngine } from './delivery/engine-contract';
 import type { ProviderSimulator } from './delivery/simulator';
 import { guardianAppRoutes } from './routes/guardian-app';
 import { providerWebhookRoutes } from './routes/provider-webhook';
+import { createInboundHandler } from './inbound/handler';
 import { metaWebhookRoutes } from './routes/meta-webhook';
+import { twilioWebhookRoutes } from './routes/twilio-webhook';
 import type { InboundHandler } from './inbound/contract';
 
 export interface CreateAppOptions {
@@ -69,12 +71,9 @@ export interface CreateAppOptions {
   delivery?: { engine: DeliveryEngine; adapters: Adapters; simulator: ProviderSimulator | null };
   /** Account e-mails (invitations); by default through SMTP_URL or the outbox, as the e-mail channel sends. */
   mailer?: AccountMailer;
-  /** Takes what families write through a provider's webhook (server/inbound/contract.ts). */
+  /** Takes what families write through a provider's webhook; by default the inbound domain (server/inbound/handler.ts). */
   onInbound?: InboundHandler;
 }
-
-/** Until the inbound domain takes families' messages: acknowledged and dropped. */
-const NO_INBOUND: InboundHandler = async () => {};
 
 /** Records messages, delivers nothing: the engine of an app built without `delivery`. */
 const NO_ENGINE: DeliveryEngine = {
@@ -100,9 +99,10 @@ export function createApp({
   store = new AttachmentStore(config.attachmentsDir),
   delivery,
   mailer = accountMailer(config, logger),
-  onInbound = NO_INBOUND,
+  onInbound,
 }: CreateAppOptions): Hono<AppEnv> {
   const engine = delivery?.engine ?? NO_ENGINE;
+  const inbound = onInbound ?? createInboundHandler(db, { store, logger });
   const app = new Hono<AppEnv>();
   // CSRF tokens signed with HERMES_SECRET or the database's secret, read at the first request that needs it.
   const xsrf = createXsrf(serverSecret(db, config.secret));
@@ -171,7 +171,14 @@ export function createApp({
   api.route('/news', newsRoutes(db, store, config));
   api.route('/news-categories', newsCategoryRoutes(db));
   api.route('/webhooks/provider', providerWebhookRoutes(db, { secret: config.webhookSecret, logger }));
-  if (config.metaWhatsapp) api.route('/webhooks/meta/whatsapp', metaWebhookRoutes(db, { config: config.metaWhatsapp, onInbound, logger }));
+  if (config.metaWhatsapp)
+    api.route('/webhooks/meta/whatsapp', metaWebhookRoutes(db, { config: config.metaWhatsapp, onInbound: inbound, logger }));
+  if (config.twilio) {
+    api.route(
+      '/webhooks/twilio',
+      twilioWebhookRoutes(db, { settings: config.twilio, publicUrl: config.publicUrl, onInbound: inbound, logger }),
+    );
+  }
   if (delivery) api.route('/app', guardianAppRoutes(db, { sms: delivery.adapters.sms, config, store }));
   api.all('*', notFound);
   app.route('/api', api);

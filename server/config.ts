@@ -44,6 +44,11 @@ export interface ServerConfig {
   smsProvider?: { url: string; token: string };
   whatsappProvider?: { url: string; token: string };
   /**
+   * Twilio Programmable Messaging for SMS and/or WhatsApp (SMS_PROVIDER=twilio / WHATSAPP_PROVIDER=twilio;
+   * server/delivery/twilio/). Unset: that channel uses its JSON provider or the simulator, as above.
+   */
+  twilio?: TwilioSettings;
+  /**
    * Shared secret of the providers' status webhook signatures (HERMES_WEBHOOK_SECRET). Required with a real
    * provider; otherwise a random one per process (the built-in simulator reports in-process).
    */
@@ -133,6 +138,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: env.HERMES_MAIL_FROM || DEFAULT_CONFIG.mailFrom,
     ...provider(env, 'SMS', 'smsProvider'),
     ...provider(env, 'WHATSAPP', 'whatsappProvider'),
+    ...twilioFromEnv(env),
     webhookSecret: webhookSecret(env),
     publicUrl: (env.HERMES_PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ''),
     installLink: env.HERMES_INSTALL_LINK !== '0' && env.HERMES_INSTALL_LINK !== 'false',
@@ -198,6 +204,83 @@ function provider(env: NodeJS.ProcessEnv, prefix: 'SMS' | 'WHATSAPP', key: 'smsP
   const url = env[`${prefix}_PROVIDER_URL`];
   if (!url) return {};
   return { [key]: { url: url.replace(/\/+$/, ''), token: env[`${prefix}_PROVIDER_TOKEN`] ?? '' } };
+}
+
+// ── Twilio (SMS_PROVIDER=twilio / WHATSAPP_PROVIDER=twilio) ─────────────────────────────────────────────
+
+export interface TwilioSettings {
+  accountSid: string;
+  /** Signs our API calls (HTTP Basic) and Twilio's webhooks (X-Twilio-Signature). Never logged. */
+  authToken: string;
+  /** Base of Twilio's REST API (TWILIO_API_URL, default https://api.twilio.com): tests point it at a local fake. */
+  apiUrl: string;
+  /** SMS through Twilio: from a number or sender id, or from a Messaging Service (which picks the sender). */
+  sms?: { from: string } | { messagingServiceSid: string };
+  /**
+   * WhatsApp through Twilio: the approved WhatsApp sender, E.164 without the `whatsapp:` prefix; and the
+   * approved content template every school message goes as (TWILIO_WHATSAPP_CONTENT_SID, `HX…`; null: free
+   * text, which WhatsApp delivers only within 24 hours of the family's last message).
+   */
+  whatsapp?: { from: string; contentSid: string | null };
+}
+
+const TWILIO_API_URL = 'https://api.twilio.com';
+
+/** What SMS_PROVIDER / WHATSAPP_PROVIDER may say besides Twilio (the other adapters read their own values). */
+const OTHER_PROVIDERS: Record<'SMS' | 'WHATSAPP', readonly string[]> = { SMS: [], WHATSAPP: ['meta'] };
+
+function twilioFromEnv(env: NodeJS.ProcessEnv): { twilio?: TwilioSettings } {
+  const chosen = (prefix: 'SMS' | 'WHATSAPP'): boolean => {
+    const value = (env[`${prefix}_PROVIDER`] ?? '').trim().toLowerCase();
+    if (value === '') return false;
+    if (value !== 'twilio' && !OTHER_PROVIDERS[prefix].includes(value)) {
+      throw new Error(`${prefix}_PROVIDER debe ser uno de: ${['twilio', ...OTHER_PROVIDERS[prefix]].join(', ')} (es "${value}")`);
+    }
+    if (value === 'twilio' && env[`${prefix}_PROVIDER_URL`]) {
+      throw new Error(`${prefix}_PROVIDER=twilio y ${prefix}_PROVIDER_URL se contradicen: defina solo uno de los dos`);
+    }
+    return value === 'twilio';
+  };
+  const sms = chosen('SMS');
+  const whatsapp = chosen('WHATSAPP');
+  if (!sms && !whatsapp) return {};
+
+  const required = (name: string): string => {
+    const value = env[name]?.trim();
+    if (!value) throw new Error(`Con Twilio como proveedor falta ${name}`);
+    return value;
+  };
+  const accountSid = required('TWILIO_ACCOUNT_SID');
+  if (!/^AC[0-9a-fA-F]{32}$/.test(accountSid)) throw new Error('TWILIO_ACCOUNT_SID debe empezar por AC y tener 34 caracteres');
+  const authToken = required('TWILIO_AUTH_TOKEN');
+  // Twilio calls us back at this address and signs it: the default (localhost) would never be reached.
+  if (!env.HERMES_PUBLIC_URL)
+    throw new Error('Con Twilio como proveedor, HERMES_PUBLIC_URL es obligatorio (la dirección pública a la que Twilio informa)');
+
+  const settings: TwilioSettings = {
+    accountSid,
+    authToken,
+    apiUrl: (env.TWILIO_API_URL || TWILIO_API_URL).replace(/\/+$/, ''),
+  };
+  if (sms) {
+    const from = env.TWILIO_SMS_FROM?.trim();
+    const service = env.TWILIO_MESSAGING_SERVICE_SID?.trim();
+    if (from && service) throw new Error('TWILIO_SMS_FROM y TWILIO_MESSAGING_SERVICE_SID se contradicen: defina solo uno de los dos');
+    if (!from && !service) throw new Error('Con SMS_PROVIDER=twilio falta TWILIO_SMS_FROM o TWILIO_MESSAGING_SERVICE_SID');
+    if (service && !/^MG[0-9a-fA-F]{32}$/.test(service))
+      throw new Error('TWILIO_MESSAGING_SERVICE_SID debe empezar por MG y tener 34 caracteres');
+    settings.sms = service ? { messagingServiceSid: service } : { from: from! };
+  }
+  if (whatsapp) {
+    const from = required('TWILIO_WHATSAPP_FROM').replace(/^whatsapp:/i, '');
+    if (!/^\+[1-9]\d{6,14}$/.test(from)) throw new Error('TWILIO_WHATSAPP_FROM debe ser un número en formato internacional (+56912345678)');
+    const contentSid = env.TWILIO_WHATSAPP_CONTENT_SID?.trim() || null;
+    if (contentSid && !/^HX[0-9a-fA-F]{32}$/.test(contentSid)) {
+      throw new Error('TWILIO_WHATSAPP_CONTENT_SID debe empezar por HX y tener 34 caracteres');
+    }
+    settings.whatsapp = { from, contentSid };
+  }
+  return { twilio: settings };
 }
 
 function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -48,7 +48,11 @@ export interface ChannelProgress {
  * transient). Meta's WhatsApp adds (server/delivery/meta/errors.ts): whatsapp_undeliverable (not on WhatsApp,
  * blocked, old app), whatsapp_window (free text after the 24-hour window), provider_account (the business
  * account locked or unpaid; transient), provider_template (the template missing, paused or not matching;
- * transient). A queued or sent delivery may still carry the error of an earlier attempt: it is shown only
+ * transient).
+ * Through Twilio also (server/delivery/twilio/errors.ts): handset_unreachable, unknown_handset,
+ * unsubscribed (the number texted STOP to the sender), blocked, filtered (carrier spam filter),
+ * whatsapp_window (free text outside WhatsApp's 24 hours), not_on_whatsapp, provider_config (our sender
+ * refused; transient). A queued or sent delivery may still carry the error of an earlier attempt: it is shown only
  * once the delivery has settled.
  */
 export type DeliveryErrorCode = string;

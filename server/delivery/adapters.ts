@@ -6,6 +6,9 @@ import type { Adapters, ChannelAdapter, Outgoing, SendResult } from './channel';
 import { classifyEmailError, createEmailAdapter } from './email';
 import { createProviderAdapter } from './provider';
 import { createMetaWhatsappAdapter, type WindowLookup } from './meta/send';
+import { createTwilioAdapter } from './twilio/adapter';
+import { sidOfRound } from './twilio/rounds';
+import type { Queryable } from '../db/client';
 import type { ProviderSimulator } from './simulator';
 import type { PushSender } from '../push/send';
 
@@ -90,9 +93,20 @@ export function buildAdapters(
   config: ServerConfig,
   simulator: { instance: ProviderSimulator; token: string } | null,
   push: PushSender | null = null,
+  /** Where Twilio's adapter looks up a round Twilio already took, and Meta's the 24-hour window (null: it always sends, the template always goes). */
+  db: Queryable | null = null,
   whatsappWindow?: WindowLookup,
 ): BuiltAdapters {
   const provider = (channel: 'sms' | 'whatsapp', real: { url: string; token: string } | undefined): ChannelAdapter => {
+    const twilio = config.twilio;
+    if (twilio?.[channel]) {
+      return createTwilioAdapter({
+        channel,
+        settings: twilio,
+        publicUrl: config.publicUrl,
+        ...(db ? { sidOfRound: (round) => sidOfRound(db, round) } : {}),
+      });
+    }
     const callbackUrl = `${config.publicUrl}/api/webhooks/provider/${channel}`;
     if (real) return createProviderAdapter({ channel, url: real.url, token: real.token, callbackUrl });
     if (!simulator) throw new Error(`Falta el proveedor de ${channel} y no hay simulador`);

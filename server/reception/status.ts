@@ -311,9 +311,9 @@ export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly n
         where r.recipient_kind = 'apoderado' and r.recipient_ref_id = any(${ids}::int[])
           and d.channel in (${sql.raw(DEVICE_CHANNELS)}) and d.status not in ('queued', 'sent')
           and d.error is distinct from 'missing_address'
-          -- Our side failing (provider down, our credentials, account or WhatsApp template refused) says
-          -- nothing about the guardian's phone.
-          and not (d.status in ('failed', 'error') and coalesce(d.error, '') in ('unreachable', 'provider_auth', 'provider_account', 'provider_template'))
+          -- Our side failing (provider down, our credentials, sender, account or WhatsApp template refused)
+          -- says nothing about the guardian's phone.
+          and not (d.status in ('failed', 'error') and coalesce(d.error, '') in ('unreachable', 'provider_auth', 'provider_config', 'provider_account', 'provider_template'))
       ) ranked
       where n <= ${DEVICE_WINDOW}
       group by ref
