@@ -46,7 +46,7 @@ export interface DeliveryOptions {
   random?: () => number;
   /** Tests: the agent that trusts the local push service's certificate. */
   pushAgent?: Agent;
-  /** Whether a family's WhatsApp window is open, for Meta's adapter (server/delivery/meta/send.ts); by default the families' recorded messages (server/inbound/window.ts). */
+  /** Whether a family's WhatsApp window is open, for Meta's and Twilio's adapters (server/delivery/meta/send.ts); by default the families' recorded messages (server/inbound/window.ts). */
   whatsappWindow?: WindowLookup;
 }
 
