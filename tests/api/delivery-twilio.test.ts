@@ -517,7 +517,7 @@ describe("WhatsApp with a template and the family's 24-hour window", () => {
     StatusCallback: statusUrl('whatsapp', deliveryKey(row.id, row.generation)),
   });
 
-  it('sends free text while the window is open, asking for the family\'s own phone', async () => {
+  it("sends free text while the window is open, asking for the family's own phone", async () => {
     const row = take('whatsapp');
     const asked: string[] = [];
     const result = await windowed(async (phone) => {
