@@ -76,6 +76,7 @@ export function createDelivery({
         delayMs: config.simDelayMs,
         webhookSecret: config.webhookSecret,
         outboxDir: config.outboxDir,
+        publicUrl: config.publicUrl,
         deliver: async (request) => {
           if (!appFetch) throw new Error('El simulador de proveedor no está conectado al servidor');
           return appFetch(request);
