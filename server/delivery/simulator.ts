@@ -50,6 +50,11 @@ export interface ProviderSimulatorOptions {
   logger?: Logger;
   /** This server's address (HERMES_PUBLIC_URL): the families' answers go to its incoming-messages webhook. */
   publicUrl?: string;
+  /**
+   * The channels it serves (default both): a family answers only by one of them, since on a channel a real
+   * provider serves the answer would be threaded under a message a real family got.
+   */
+  channels?: readonly ('sms' | 'whatsapp')[];
 }
 
 export interface ProviderSimulator {
@@ -272,6 +277,10 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
     const input = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
     const channel = input?.channel ?? 'sms';
     if (channel !== 'sms' && channel !== 'whatsapp') return problem(c, 422, 'invalid_request', 'El canal debe ser sms o whatsapp.');
+    if (!(options.channels ?? ['sms', 'whatsapp']).includes(channel)) {
+      const name = channel === 'sms' ? 'El SMS' : 'WhatsApp';
+      return problem(c, 422, 'not_simulated', `${name} de este Hermes va por un proveedor real: el simulador no responde por ese canal.`);
+    }
     const { from, body } = input ?? {};
     if (typeof body !== 'string' || body.trim() === '' || body.length > MAX_BODY[channel]) {
       return problem(c, 422, 'invalid_request', 'El texto del mensaje está vacío o es demasiado largo.');

@@ -128,6 +128,24 @@ describe('the simulator answers as a family', () => {
     expect(await allInbound()).toBe(total);
   });
 
+  it('answers only by a channel the simulator serves', async () => {
+    const mixed = await startServer({ delivery: true, config: { smsProvider: { url: 'http://127.0.0.1:9', token: 't' } } });
+    try {
+      const file = simulatorTokenFile(path.join(shared, 'mixed'));
+      await mixed.delivery!.simulator!.shareToken(file);
+      const own = `Bearer ${(await readSimulatorToken(path.dirname(file)))!}`;
+      const sms = await reply({ from: fam.phone, body: 'hola' }, own, mixed.url);
+      expect(sms.status).toBe(422);
+      expect(await sms.json()).toMatchObject({
+        code: 'not_simulated',
+        message: expect.stringMatching(/^El SMS de este Hermes va por un proveedor real/),
+      });
+      expect((await reply({ channel: 'whatsapp', from: fam.phone, body: 'hola' }, own, mixed.url)).status).toBe(202);
+    } finally {
+      await mixed.close();
+    }
+  });
+
   it('is not there without the simulator', async () => {
     const plain = await startServer();
     try {
@@ -149,7 +167,7 @@ describe('the simulator answers as a family', () => {
     const cli = path.resolve('server/cli/sim-reply.ts');
     const args = ['--import', 'tsx', cli, ...typed(fam.phone).split(' '), '¿A qué hora vuelven?'];
     const { stdout } = await run(process.execPath, args, { env });
-    expect(stdout).toContain(`Mensaje de ${fam.phone} entregado a Hermes.`);
+    expect(stdout).toContain(`Mensaje de ${fam.phone} entregado a Hermes:`);
     expect(await latestAnswer()).toMatchObject({ content: '¿A qué hora vuelven?', outcome: 'reply', reply_to_id: original });
 
     // No server has shared a token there: it says what to do, in Spanish, and fails.
