@@ -45,7 +45,7 @@ export interface ChannelProgress {
  * not_mobile, rejected (permanent provider/SMTP refusal), undelivered, unreachable (transient, retries
  * exhausted), quota, cancelled, no_receipt (SMS/WhatsApp without a provider receipt after a day),
  * app_not_opened (guardian app not opened in 3 days), provider_auth (provider refused our credentials;
- * transient). A queued or sent delivery may still carry the error of an earlier attempt: it is shown only
+ * transient), opted_out (the phone texted "BAJA" on this channel: never sent, `opted_out_at` says when). A queued or sent delivery may still carry the error of an earlier attempt: it is shown only
  * once the delivery has settled.
  */
 export type DeliveryErrorCode = string;
@@ -62,6 +62,8 @@ export interface ChannelDelivery {
   delivered_at: string | null;
   read_at: string | null;
   last_retry_at: string | null;
+  /** Failed `opted_out`: when the phone last texted "BAJA" on this channel (ISO 8601 UTC); null otherwise. */
+  opted_out_at: string | null;
 }
 
 export interface ReceptionRow {

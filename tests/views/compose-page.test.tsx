@@ -408,14 +408,14 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     script = {
       'POST /messages/estimate': [
         // By e-mail: neither guardian of the course has an address.
-        json(200, { data: estimate(2, { unreachable: 2, channels: [{ code: 'e-mail', deliveries: 0, missing_address: 2 }] }) }),
+        json(200, { data: estimate(2, { unreachable: 2, channels: [{ code: 'e-mail', deliveries: 0, missing_address: 2, opted_out: 0 }] }) }),
         // By e-mail and SMS: one has a phone.
         json(200, {
           data: estimate(2, {
             unreachable: 1,
             channels: [
-              { code: 'e-mail', deliveries: 0, missing_address: 2 },
-              { code: 'sms', deliveries: 1, missing_address: 1 },
+              { code: 'e-mail', deliveries: 0, missing_address: 2, opted_out: 0 },
+              { code: 'sms', deliveries: 1, missing_address: 1, opted_out: 0 },
             ],
           }),
         }),
@@ -480,7 +480,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
         json(200, {
           data: {
             ...ESTIMATE,
-            channels: [{ code: 'sms', deliveries: 60, missing_address: 3 }],
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 3, opted_out: 0 }],
             sms: { segments_per_message: 1, total: 60, remaining: 10, limit: 5000, reserved: 0, month: '2026-03' },
             email: null,
             problems: ['sms.quota_exceeded'],
@@ -629,7 +629,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
       const sms = { segments_per_message: 1, total: 60, remaining: 4000, limit: 5000, reserved: 0, month: '2026-04' };
       script['POST /messages/estimate'] = [
         json(200, {
-          data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }], sms, email: null, problems: [] },
+          data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }], sms, email: null, problems: [] },
         }),
       ];
       const title = await renderCompose(wrap);
@@ -650,14 +650,14 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
         json(200, {
           data: {
             ...ESTIMATE,
-            channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }],
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }],
             sms,
             email: null,
             problems: ['sms.reserve_only_emergency'],
           },
         }),
         json(200, {
-          data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }], sms, email: null, problems: [] },
+          data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }], sms, email: null, problems: [] },
         }),
       ];
       const title = await renderCompose(wrap);
