@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { es } from '../fixtures/texts';
+import { es, mx } from '../fixtures/texts';
 import type { Recipients } from '../../shared/compose-contract';
 import type { RecipientList } from '../../shared/recipient-lists-contract';
 import { ComposeScreen } from '../../src/views/pages/compose/compose-page';
@@ -450,6 +450,34 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     expect(screen.getByText('Llegará a 1 persona.')).toBeTruthy();
     expect(screen.getByText('1 persona no lo recibirá: no tiene dirección en ninguno de los canales elegidos.')).toBeTruthy();
     expect(posts('/messages/send')).toHaveLength(0);
+  });
+
+  it('the confirmation names the phones that texted BAJA apart from those with no number, per channel, in both countries\' words', async () => {
+    script = {
+      'POST /messages/estimate': [
+        json(200, {
+          data: estimate(3, {
+            unreachable: 0,
+            channels: [
+              { code: 'e-mail', deliveries: 3, missing_address: 0, opted_out: 0 },
+              { code: 'sms', deliveries: 0, missing_address: 1, opted_out: 2 },
+            ],
+          }),
+        }),
+      ],
+    };
+    const title = await renderCompose(wrap);
+    await fillValidForm(title, es.messages.channel['e-mail']);
+    await act(async () =>
+      fireEvent.click(
+        within(screen.getByRole('group', { name: es.compose.field.channels })).getByRole('checkbox', { name: es.messages.channel.sms }),
+      ),
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.actions.send })));
+    await screen.findByRole('alertdialog', { name: es.compose.confirm.sendTitle });
+    expect(screen.getByText('SMS: 2 se dieron de baja (no se les enviará por ese canal).')).toBeTruthy();
+    expect(screen.getByText('SMS: 1 sin dirección (no se enviará por ese canal).')).toBeTruthy();
+    expect(mx.compose.estimate.optedOut_one).toBe('{{channel}}: {{count}} se dio de baja (no se le enviará por ese canal).');
   });
 
   it("the server's refusal of a message nobody can receive (addresses gone since the estimate) lands on Destinatarios; everything typed is kept", async () => {
