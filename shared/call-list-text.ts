@@ -56,7 +56,7 @@ export const CALL_LIST_TEXT: Readonly<Record<Locale, CallListText>> = {
 };
 
 /** "05-03-2026" (es-CL), "05/03/2026" (es-MX) in the school's zone: the screens' day (src/views/lib/format.ts formatDay). */
-export const reasonDay = (iso: string, locale: Locale, timeZone: string): string =>
+const reasonDay = (iso: string, locale: Locale, timeZone: string): string =>
   new Intl.DateTimeFormat(locale, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 
 /** The day an opt-out reason names ("se dio de baja por SMS el …"); '' for the other reasons. */

@@ -3,16 +3,18 @@
 // this first and threads the message as a reply only when it answers false.
 //
 // - "BAJA" stops the channel to the phone at once, in every school of the deployment (the sender is the
-//   deployment's); a phone already opted out keeps its first date, and is confirmed again (they asked).
+//   deployment's), what is queued to it included (./stop-queued.ts); a phone already opted out keeps its
+//   first date, and is confirmed again (they asked).
 // - "ALTA" re-joins only a phone that opted out of that channel; from any other phone it is an ordinary reply
 //   ("¿Fiebre alta o baja?" — "Alta"), and answers false.
 // - A webhook the provider repeats (its message id seen before) changes nothing and confirms nothing.
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/contract';
-import type { Db, Queryable } from '../db/client';
+import { transactionRetrying, type Db, type Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
 import type { InboundMessage } from '../inbound/contract';
 import type { Logger } from '../log';
+import { stopQueued } from './stop-queued';
 import { confirmationText, type OptChannel } from './texts';
 import { optWordOf, type OptWord } from './words';
 
@@ -30,28 +32,33 @@ type Recorded = 'applied' | 'repeated' | 'not_opted_out';
 /** Rolls back an opt-in from a phone that had not opted out: it is a reply, and leaves nothing written. */
 class NotOptedOut extends Error {}
 
-async function record(db: Db, message: InboundMessage, word: OptWord): Promise<Recorded> {
+async function record(db: Db, message: InboundMessage, word: OptWord, logger?: Logger): Promise<Recorded> {
   try {
-    return await db.transaction(async (tx) => {
-      const inserted = await tx.execute(sql`
+    return await transactionRetrying(
+      db,
+      async (tx) => {
+        const inserted = await tx.execute(sql`
         insert into channel_opt_out_events (channel, phone, kind, body, provider, provider_id, at)
         values (${message.channel}, ${message.from}, ${word}, ${message.body}, ${message.provider}, ${message.providerId},
           ${message.receivedAt.toISOString()}::timestamptz)
         on conflict (provider, provider_id) do nothing
         returning id`);
-      if (rowsOf(inserted).length === 0) return 'repeated';
-      if (word === 'out') {
-        await tx.execute(sql`
+        if (rowsOf(inserted).length === 0) return 'repeated';
+        if (word === 'out') {
+          await tx.execute(sql`
           insert into channel_opt_outs (channel, phone, opted_out_at)
           values (${message.channel}, ${message.from}, ${message.receivedAt.toISOString()}::timestamptz)
           on conflict (channel, phone) do nothing`);
-        return 'applied';
-      }
-      const removed = await tx.execute(sql`
+          await stopQueued(tx, message.channel, message.from);
+          return 'applied';
+        }
+        const removed = await tx.execute(sql`
         delete from channel_opt_outs where channel = ${message.channel} and phone = ${message.from} returning phone`);
-      if (rowsOf(removed).length === 0) throw new NotOptedOut();
-      return 'applied';
-    });
+        if (rowsOf(removed).length === 0) throw new NotOptedOut();
+        return 'applied';
+      },
+      logger,
+    );
   } catch (err) {
     if (err instanceof NotOptedOut) return 'not_opted_out';
     throw err;
@@ -73,7 +80,7 @@ export function createOptOutHandler(db: Db, deps: OptOutDeps): OptOutHandler {
   return async (message) => {
     const word = optWordOf(message.body);
     if (word === null) return false;
-    const recorded = await record(db, message, word);
+    const recorded = await record(db, message, word, deps.logger);
     if (recorded === 'not_opted_out') return false;
     if (recorded === 'repeated') return true;
     // After the commit: the opt-out stands even when the confirmation cannot be sent.

@@ -44,7 +44,7 @@ const COURTESY = ['POR FAVOR', 'PORFAVOR', 'PORFA', 'PLEASE', 'GRACIAS', 'HOLA']
 const MAX_LENGTH = 60;
 
 /** Upper case, without accents, punctuation or emoji, one space between words. */
-export function foldWords(text: string): string {
+function foldWords(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

@@ -26,7 +26,7 @@ export const smsVerdict = (phone: string | null | undefined): { smsPhone: string
 });
 
 /** SQL over a guardian row aliased `g`: its number is a mobile the engine could text (a verdict for its current phone). */
-export const smsNumberText = (g: string) => `coalesce(${g}.sms_ok and ${g}.sms_phone = ${g}.phone, false)`;
+const smsNumberText = (g: string) => `coalesce(${g}.sms_ok and ${g}.sms_phone = ${g}.phone, false)`;
 export const smsNumberSql = (g = 'g'): SQL => sql.raw(smsNumberText(g));
 
 /** The number did not text "BAJA" on `channel` (server/opt-outs/): one primary-key probe. */

@@ -71,7 +71,7 @@ describe("callListCsv in the screen's words", () => {
     });
   }
 
-  it('an opt-out names its day in the school\'s zone, in each country\'s date', () => {
+  it("an opt-out names its day in the school's zone, in each country's date", () => {
     // 3 March 02:00 UTC is still 2 March in Santiago and in Mexico City.
     const row = list({ reasons: ['sms_opted_out', 'no_app'], opted_out: [{ channel: 'sms', at: '2026-03-03T02:00:00.000Z' }] });
     expect(cellsOf(callListCsv(row, 'es-CL', ZONE).split('\r\n')[1]!)[4]).toBe('Se dio de baja por SMS el 02-03-2026; No tiene la app');

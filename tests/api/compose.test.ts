@@ -378,8 +378,18 @@ describe('send', () => {
     // The estimate said exactly this beforehand.
     expect(estimate.recipients).toBe(result.recipients);
     expect(estimate.channels).toEqual([
-      { code: 'app-mobile', deliveries: guardians.filter((g) => g.app).length, missing_address: guardians.filter((g) => !g.app).length, opted_out: 0 },
-      { code: 'e-mail', deliveries: guardians.filter((g) => g.email).length, missing_address: guardians.filter((g) => !g.email).length, opted_out: 0 },
+      {
+        code: 'app-mobile',
+        deliveries: guardians.filter((g) => g.app).length,
+        missing_address: guardians.filter((g) => !g.app).length,
+        opted_out: 0,
+      },
+      {
+        code: 'e-mail',
+        deliveries: guardians.filter((g) => g.email).length,
+        missing_address: guardians.filter((g) => !g.email).length,
+        opted_out: 0,
+      },
       { code: 'sms', deliveries: smsSent, missing_address: guardians.length - smsSent, opted_out: 0 },
     ]);
     expect(estimate.sms).toMatchObject({ segments_per_message: 1, total: smsSent });

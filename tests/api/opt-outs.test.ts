@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Estimate } from '../../shared/compose-contract';
 import type { CallList, CourseConnectivity } from '../../shared/dashboard-contract';
 import type { ReceptionPage } from '../../shared/reception-contract';
+import { smsText } from '../../shared/sms-text';
 import { createOptOutHandler, type OptOutHandler } from '../../server/opt-outs/handler';
 import type { InboundMessage } from '../../server/inbound/contract';
 import { composeInput } from '../fixtures/compose';
@@ -122,7 +123,9 @@ beforeAll(async () => {
   ids.misses = (await one<{ n: number }>(server.db, sql`select device_misses as n from guardians where id = ${guardian.id}`)).n;
   // Without the app, so their phone is how the school reaches them (the call list's case).
   await server.db.execute(sql`delete from push_subscriptions where guardian_id = ${guardian.id}`);
-  await server.db.execute(sql`delete from app_tokens where person_kind = 'apoderado' and (person_id = ${guardian.id} or phone = ${guardian.phone})`);
+  await server.db.execute(
+    sql`delete from app_tokens where person_kind = 'apoderado' and (person_id = ${guardian.id} or phone = ${guardian.phone})`,
+  );
   // Every channel contracted and permitted, and room in the quota.
   for (const channel of ['sms', 'whatsapp', 'e-mail', 'app-mobile']) {
     await server.db.execute(sql`insert into institution_channels (institution_id, channel, enabled) values (${school.id}, ${channel}, true)
@@ -168,25 +171,39 @@ describe('"BAJA" by SMS', () => {
   // Built once the guardian is known (beforeAll), and kept: the repeat below is the same provider message.
   let word: InboundMessage;
   let scheduled = 0;
+  let usedWithScheduled = 0;
 
   it('a scheduled message is written before the opt-out', async () => {
     const at = new Date(Date.now() + 5 * 60_000).toISOString();
-    const res = await send(admin, message({ title: 'Programado antes de la baja', scheduled_at: at }), randomUUID(), '/api/messages/schedule');
+    const res = await send(
+      admin,
+      message({ title: 'Programado antes de la baja', scheduled_at: at }),
+      randomUUID(),
+      '/api/messages/schedule',
+    );
     expect(res.status).toBe(201);
     scheduled = ((await res.json()) as { data: { id: number } }).data.id;
     expect((await deliveriesOf(scheduled))[0]).toMatchObject({ status: 'queued', segments: 1 });
+    usedWithScheduled = await smsUsed();
   });
 
-  it('is recorded for SMS and that phone, and confirmed once in the school\'s words', async () => {
+  it("is recorded for SMS and that phone, and confirmed once in the school's words", async () => {
     word = inbound('Baja por favor 🙏');
     expect(await optOut(word)).toBe(true);
-    expect(
-      await rows(server.db, sql`select channel, phone, opted_out_at from channel_opt_outs where phone = ${ids.phone}`),
-    ).toEqual([{ channel: 'sms', phone: ids.phone, opted_out_at: expect.anything() }]);
+    expect(await rows(server.db, sql`select channel, phone, opted_out_at from channel_opt_outs where phone = ${ids.phone}`)).toEqual([
+      { channel: 'sms', phone: ids.phone, opted_out_at: expect.anything() },
+    ]);
     expect(confirmations).toHaveLength(1);
     expect(confirmations[0]).toMatchObject({ channel: 'sms', phone: ids.phone });
     // GSM-7 (shared/sms-text.ts): "recibirás" goes as "recibiras", one segment.
     expect(confirmations[0]!.text).toBe(`Listo: no recibiras mas mensajes de ${ids.schoolName} por SMS. Responde ALTA para volver.`);
+  });
+
+  it('stops at once what was queued to that phone: the scheduled SMS fails opted out and its segment goes back to the quota', async () => {
+    expect((await deliveriesOf(scheduled))[0]).toMatchObject({ status: 'failed', error: 'opted_out', segments: 0 });
+    expect(await smsUsed()).toBe(usedWithScheduled - 1);
+    const recipient = await one<{ status: string }>(server.db, sql`select status from message_recipients where message_id = ${scheduled}`);
+    expect(recipient.status).toBe('failed');
   });
 
   it('the provider repeating the webhook changes nothing and confirms nothing', async () => {
@@ -249,7 +266,8 @@ describe('"BAJA" by SMS', () => {
     expect((await deliveriesOf(id))[1]).toMatchObject({ status: 'failed', error: 'opted_out' });
   });
 
-  it('a message written before the opt-out is stopped when the engine comes to it', async () => {
+  it('a delivery the opt-out did not catch (written in the same instant) is stopped when the engine comes to it', async () => {
+    await server.db.execute(sql`update deliveries set status = 'queued', error = null where message_id = ${scheduled}`);
     await server.db.execute(sql`update messages set scheduled_at = now() - interval '10 seconds' where id = ${scheduled}`);
     await server.delivery!.engine.sweep();
     await eventually(
@@ -263,7 +281,7 @@ describe('"BAJA" by SMS', () => {
     expect(row.channels[0]).toMatchObject({ error: 'opted_out', opted_out_at: '2026-11-03T14:00:00.000Z' });
   });
 
-  it('the device status does not count on that SMS, and the guardian\'s misses do not grow', async () => {
+  it("the device status does not count on that SMS, and the guardian's misses do not grow", async () => {
     const misses = await one<{ device_misses: number }>(server.db, sql`select device_misses from guardians where id = ${ids.guardian}`);
     expect(misses.device_misses).toBe(ids.misses);
     const guardian = await courseGuardian();
@@ -289,7 +307,9 @@ describe('"STOP" by WhatsApp', () => {
   it('stops WhatsApp only, confirmed on WhatsApp', async () => {
     expect(await optOut(inbound('STOP', { channel: 'whatsapp', provider: 'meta', providerId: `wamid.${randomUUID()}` }))).toBe(true);
     expect(confirmations.at(-1)).toMatchObject({ channel: 'whatsapp', phone: ids.phone });
-    expect(confirmations.at(-1)!.text).toBe(`Listo: no recibirás más mensajes de ${ids.schoolName} por WhatsApp. Responde ALTA para volver.`);
+    expect(confirmations.at(-1)!.text).toBe(
+      `Listo: no recibirás más mensajes de ${ids.schoolName} por WhatsApp. Responde ALTA para volver.`,
+    );
     const estimate = await estimateOf(message({ channels: ['sms', 'whatsapp', 'e-mail'] }));
     expect(estimate.channels).toEqual([
       { code: 'e-mail', deliveries: 1, missing_address: 0, opted_out: 0 },
@@ -303,7 +323,9 @@ describe('"STOP" by WhatsApp', () => {
 describe('"ALTA" re-joins', () => {
   it('by SMS: recorded, confirmed, and SMS is reached and paid for again; WhatsApp stays out', async () => {
     expect(await optOut(inbound('ALTA'))).toBe(true);
-    expect(confirmations.at(-1)!.text).toBe(`Listo: volveras a recibir los mensajes de ${ids.schoolName} por SMS. Responde BAJA para dejarlos.`);
+    expect(confirmations.at(-1)!.text).toBe(
+      `Listo: volveras a recibir los mensajes de ${ids.schoolName} por SMS. Responde BAJA para dejarlos.`,
+    );
     expect(await rows(server.db, sql`select channel from channel_opt_outs where phone = ${ids.phone}`)).toEqual([{ channel: 'whatsapp' }]);
     const estimate = await estimateOf(message({ channels: ['sms', 'whatsapp'] }));
     expect(estimate.channels).toEqual([
@@ -344,5 +366,43 @@ describe('the confirmation', () => {
     expect(await failing(inbound('CANCELAR'))).toBe(true);
     expect(await count(server.db, sql`select count(*)::int as n from channel_opt_outs where phone = ${ids.phone}`)).toBe(1);
     expect(await optOut(inbound('alta'))).toBe(true);
+  });
+});
+
+describe('one sender for every school of the deployment', () => {
+  it('a BAJA from a phone two schools know stops it in both, and the confirmation names both', async () => {
+    const mx = await one<{ id: number; name: string; user_id: number; guardian: number }>(
+      server.db,
+      sql`select i.id, i.name, u.id as user_id,
+            (select g.id from guardians g where g.institution_id = i.id order by g.id limit 1) as guardian
+          from users u join institutions i on i.id = u.institution_id where u.email = 'administrador@benitojuarez.edu.mx'`,
+    );
+    await server.db.execute(
+      sql`update guardians set phone = ${ids.phone}, sms_phone = ${ids.phone}, sms_ok = true where id = ${mx.guardian}`,
+    );
+    for (const channel of ['sms', 'e-mail']) {
+      await server.db.execute(sql`insert into institution_channels (institution_id, channel, enabled) values (${mx.id}, ${channel}, true)
+        on conflict (institution_id, channel) do update set enabled = true`);
+      await server.db.execute(sql`insert into user_channel_permissions (user_id, channel, enabled) values (${mx.user_id}, ${channel}, true)
+        on conflict (user_id, channel) do update set enabled = true`);
+    }
+    expect(await optOut(inbound('No más'))).toBe(true);
+    // Named oldest school first.
+    const [first, second] = (
+      await rows<{ name: string }>(server.db, sql`select name from institutions where id in (${ids.school}, ${mx.id}) order by id`)
+    ).map((r) => r.name);
+    // The SMS in its GSM-7 form (shared/sms-text.ts): "Juárez" goes as "Juarez".
+    expect(confirmations.at(-1)!.text).toContain(smsText(`de ${first} y ${second} por SMS`, null).text);
+
+    const mxAdmin = server.client();
+    expect((await mxAdmin.login('administrador@benitojuarez.edu.mx')).status).toBe(200);
+    const res = await mxAdmin.post(
+      '/api/messages/estimate',
+      message({ channels: ['sms', 'e-mail'], recipients: [{ kind: 'guardian', id: mx.guardian }] }),
+    );
+    expect(res.status).toBe(200);
+    const estimate = ((await res.json()) as { data: Estimate }).data;
+    expect(estimate.channels.find((c) => c.code === 'sms')).toEqual({ code: 'sms', deliveries: 0, missing_address: 0, opted_out: 1 });
+    expect(await optOut(inbound('ALTA'))).toBe(true);
   });
 });

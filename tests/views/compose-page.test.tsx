@@ -408,7 +408,9 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     script = {
       'POST /messages/estimate': [
         // By e-mail: neither guardian of the course has an address.
-        json(200, { data: estimate(2, { unreachable: 2, channels: [{ code: 'e-mail', deliveries: 0, missing_address: 2, opted_out: 0 }] }) }),
+        json(200, {
+          data: estimate(2, { unreachable: 2, channels: [{ code: 'e-mail', deliveries: 0, missing_address: 2, opted_out: 0 }] }),
+        }),
         // By e-mail and SMS: one has a phone.
         json(200, {
           data: estimate(2, {
@@ -452,7 +454,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     expect(posts('/messages/send')).toHaveLength(0);
   });
 
-  it('the confirmation names the phones that texted BAJA apart from those with no number, per channel, in both countries\' words', async () => {
+  it("the confirmation names the phones that texted BAJA apart from those with no number, per channel, in both countries' words", async () => {
     script = {
       'POST /messages/estimate': [
         json(200, {
@@ -657,7 +659,13 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
       const sms = { segments_per_message: 1, total: 60, remaining: 4000, limit: 5000, reserved: 0, month: '2026-04' };
       script['POST /messages/estimate'] = [
         json(200, {
-          data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }], sms, email: null, problems: [] },
+          data: {
+            ...ESTIMATE,
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }],
+            sms,
+            email: null,
+            problems: [],
+          },
         }),
       ];
       const title = await renderCompose(wrap);
@@ -685,7 +693,13 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
           },
         }),
         json(200, {
-          data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }], sms, email: null, problems: [] },
+          data: {
+            ...ESTIMATE,
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }],
+            sms,
+            email: null,
+            problems: [],
+          },
         }),
       ];
       const title = await renderCompose(wrap);

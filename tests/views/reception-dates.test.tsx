@@ -58,7 +58,7 @@ describe('reception view, dates and legend', () => {
     expect(text).not.toMatch(/p\. ?m\./);
   });
 
-  it('an SMS not sent because the phone texted BAJA says since when, in each country\'s date', async () => {
+  it("an SMS not sent because the phone texted BAJA says since when, in each country's date", async () => {
     // 3 March 02:00 UTC is still 2 March in Santiago.
     const optedOut = receptionRow(2, 'received', {
       channels: [

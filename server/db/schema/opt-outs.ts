@@ -13,10 +13,7 @@ export const channelOptOuts = pgTable(
     phone: text('phone').notNull(),
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.channel, t.phone] }),
-    check('channel_opt_outs_channel_check', sql`${t.channel} in ('sms', 'whatsapp')`),
-  ],
+  (t) => [primaryKey({ columns: [t.channel, t.phone] }), check('channel_opt_outs_channel_check', sql`${t.channel} in ('sms', 'whatsapp')`)],
 );
 
 /**
