@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Estimate } from '../../shared/compose-contract';
+import type { Estimate, Recipients } from '../../shared/compose-contract';
 import type { CallList, CourseConnectivity } from '../../shared/dashboard-contract';
 import type { ReceptionPage } from '../../shared/reception-contract';
 import { smsText } from '../../shared/sms-text';
@@ -88,6 +88,14 @@ async function courseGuardian() {
   expect(res.status).toBe(200);
   const course = ((await res.json()) as { data: CourseConnectivity }).data;
   return course.students.flatMap((s) => s.guardians).find((g) => g.id === ids.guardian)!;
+}
+
+/** The guardian's dot in the recipient picker. */
+async function pickerStatus(): Promise<string | undefined> {
+  const res = await admin.get('/api/recipients');
+  expect(res.status).toBe(200);
+  const { data } = (await res.json()) as { data: Recipients };
+  return data.courses.flatMap((c) => c.apoderados).find((g) => g.id === ids.guardian)?.device_status;
 }
 
 async function callList(): Promise<CallList> {
@@ -286,6 +294,8 @@ describe('"BAJA" by SMS', () => {
     expect(misses.device_misses).toBe(ids.misses);
     const guardian = await courseGuardian();
     expect(guardian.device_status).toBe('red');
+    // The picker's dot, by the same rule: no app and no number the engine will text.
+    expect(await pickerStatus()).toBe('red');
   });
 
   it('connectivity names the opt-out with its date, and the call list lists the family', async () => {
@@ -336,6 +346,7 @@ describe('"ALTA" re-joins', () => {
     const guardian = await courseGuardian();
     expect(guardian.fix).not.toContain('sms_opted_out');
     expect(guardian.device_status).not.toBe('red');
+    expect(await pickerStatus()).not.toBe('red');
   });
 
   it('the next SMS goes to the provider and is charged', async () => {
