@@ -21,6 +21,8 @@ import { eventually } from './support/wait';
 let server: TestServer;
 let admin: Client;
 let optOut: OptOutHandler;
+/** The emergency sent while the phone was opted out of SMS. */
+let emergencyId = 0;
 const confirmations: { channel: string; phone: string; text: string }[] = [];
 const ids = { school: 0, schoolName: '', guardian: 0, phone: '', course: 0, month: '', misses: 0 };
 
@@ -242,6 +244,7 @@ describe('"BAJA" by SMS', () => {
   it('an emergency by SMS and e-mail goes by e-mail; the SMS is born failed, free, and never handed to the provider', async () => {
     const before = await smsUsed();
     const id = await sentId(message({ title: 'Emergencia: corte de agua', channels: ['sms', 'e-mail'], emergency: true }));
+    emergencyId = id;
     const born = await deliveriesOf(id);
     expect(born).toEqual([
       expect.objectContaining({ channel: 'e-mail', status: 'queued', error: null }),
@@ -359,6 +362,20 @@ describe('"ALTA" re-joins', () => {
       () => handedToProvider(id),
       (n) => n === 1,
     );
+  });
+
+  it('"Reintentar fallidos" now sends the SMS the opt-out held back, and reception no longer names it', async () => {
+    const retry = await admin.post(`/api/messages/${emergencyId}/reception/retry`);
+    expect(retry.status).toBe(200);
+    expect(((await retry.json()) as { data: { resent: number } }).data.resent).toBe(1);
+    await eventually(
+      'el SMS reenviado llega al proveedor',
+      () => handedToProvider(emergencyId),
+      (n) => n === 1,
+    );
+    const sms = (await receptionOf(emergencyId)).data[0]!.channels.find((c) => c.channel === 'sms')!;
+    expect(sms.error).toBeNull();
+    expect(sms.opted_out_at).toBeNull();
   });
 
   it('by WhatsApp too: nothing is left', async () => {
