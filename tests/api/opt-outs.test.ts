@@ -397,6 +397,19 @@ describe('the confirmation', () => {
   });
 });
 
+describe('a webhook delivered twice at once', () => {
+  it('records one opt-out and confirms once', async () => {
+    const before = confirmations.length;
+    const twice = inbound('PARAR');
+    expect(await Promise.all([optOut(twice), optOut({ ...twice })])).toEqual([true, true]);
+    expect(confirmations.length).toBe(before + 1);
+    expect(await count(server.db, sql`select count(*)::int as n from channel_opt_out_events where provider_id = ${twice.providerId}`)).toBe(
+      1,
+    );
+    expect(await optOut(inbound('alta'))).toBe(true);
+  });
+});
+
 describe('one sender for every school of the deployment', () => {
   it('a BAJA from a phone two schools know stops it in both, and the confirmation names both', async () => {
     const mx = await one<{ id: number; name: string; user_id: number; guardian: number }>(
