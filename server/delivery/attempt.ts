@@ -10,7 +10,7 @@ import { rowsOf } from '../db/sql';
 import type { Logger } from '../log';
 import { valuesByRecipient } from '../recipients/merge-values';
 import { pushMutedSql } from '../push/mutes';
-import { optedOutSql } from '../opt-outs/opt-outs';
+import { optedOutSql } from '../recipients/opt-outs';
 import { OPTED_OUT } from '../../shared/delivery-progress';
 import { claimInstallLink, installLinkDueSql, withInstallLink } from '../app-api/install-link';
 import { logoCache } from '../school-logo/logo';

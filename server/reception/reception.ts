@@ -29,7 +29,7 @@ import { settleSmsPhones, smsPhoneSql } from '../recipients/sms-phones';
 import { appReachableSql } from '../recipients/app-reach';
 import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
 import { courseInYear } from '../courses/enrolments';
-import { lastOptOutAtSql, optedOutSql } from '../opt-outs/opt-outs';
+import { lastOptOutAtSql, optedOutSql } from '../recipients/opt-outs';
 
 /** What "Reintentar fallidos" sends again (shared/delivery-progress.ts: ended badly, and tried). */
 const RETRYABLE = ENDED_BADLY;

@@ -18,7 +18,7 @@ import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import { courses, electives, electiveStudents, guardians, levels, positions, staff, students } from '../db/schema/school';
 import { rowsOf } from '../db/sql';
 import { appReachableSql } from './app-reach';
-import { optedOutSql } from '../opt-outs/opt-outs';
+import { optedOutSql } from './opt-outs';
 import { isId } from '../http/params';
 
 export const FOREIGN_RECIPIENTS = 'Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.';

@@ -17,7 +17,7 @@ import type { Queryable } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { collator } from '../../recipients/directory';
 import { settleSmsPhones, smsNumberSql } from '../../recipients/sms-phones';
-import { optedOutAtSql } from '../../opt-outs/opt-outs';
+import { optedOutAtSql } from '../../recipients/opt-outs';
 import { appReachableSql } from '../../recipients/app-reach';
 import { connectivitySql, schoolDeviceStatusSql, schoolPhoneChannelsSql, toRow, type AggregateRow } from './figures';
 

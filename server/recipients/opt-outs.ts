@@ -1,7 +1,8 @@
-// Where an opt-out takes effect, as SQL every reader shares: the expansion's reach and the send's deliveries
-// (server/compose/), the engine's attempt (server/delivery/attempt.ts), "retry failed" and reception
-// (server/reception/), connectivity (server/dashboard/connectivity/). A phone opted out of a channel counts
-// as having no address there — but is named as opted out, not as missing.
+// Where an opt-out (server/opt-outs/) takes effect, as SQL every reader shares: the expansion's reach and the
+// send's deliveries (./expand.ts, server/compose/), the engine's attempt (server/delivery/attempt.ts), "retry
+// failed" and reception (server/reception/), connectivity (server/dashboard/connectivity/). A phone opted out
+// of a channel counts as having no address there — but is named as opted out, not as missing. Beside the
+// phone rule (./sms-phones.ts), below the opt-outs feature that writes them, so every reader may import it.
 import { sql, type SQL } from 'drizzle-orm';
 
 /** SQL true when `phone` (E.164) is opted out of `channel` ('sms' | 'whatsapp') now: one primary-key probe. */
