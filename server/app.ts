@@ -51,6 +51,10 @@ import type { DeliveryEngine } from './delivery/engine-contract';
 import type { ProviderSimulator } from './delivery/simulator';
 import { guardianAppRoutes } from './routes/guardian-app';
 import { providerWebhookRoutes } from './routes/provider-webhook';
+import { createInboundHandler } from './inbound/handler';
+import { metaWebhookRoutes } from './routes/meta-webhook';
+import { twilioWebhookRoutes } from './routes/twilio-webhook';
+import type { InboundHandler } from './inbound/contract';
 
 export interface CreateAppOptions {
   db: Db;
@@ -67,6 +71,8 @@ export interface CreateAppOptions {
   delivery?: { engine: DeliveryEngine; adapters: Adapters; simulator: ProviderSimulator | null };
   /** Account e-mails (invitations); by default through SMTP_URL or the outbox, as the e-mail channel sends. */
   mailer?: AccountMailer;
+  /** Takes what families write through a provider's webhook; by default the inbound domain (server/inbound/handler.ts). */
+  onInbound?: InboundHandler;
 }
 
 /** Records messages, delivers nothing: the engine of an app built without `delivery`. */
@@ -93,8 +99,10 @@ export function createApp({
   store = new AttachmentStore(config.attachmentsDir),
   delivery,
   mailer = accountMailer(config, logger),
+  onInbound,
 }: CreateAppOptions): Hono<AppEnv> {
   const engine = delivery?.engine ?? NO_ENGINE;
+  const inbound = onInbound ?? createInboundHandler(db, { store, logger });
   const app = new Hono<AppEnv>();
   // CSRF tokens signed with HERMES_SECRET or the database's secret, read at the first request that needs it.
   const xsrf = createXsrf(serverSecret(db, config.secret));
@@ -129,8 +137,10 @@ export function createApp({
   app.use('/api/*', (c, next) => (isUpload(c) ? next() : jsonBodyLimit(c, next)));
   app.use('/api/*', (c, next) => (NO_CSRF.test(c.req.path) ? next() : csrf(c, next)));
   // Once, before any route reads its input. An upload is checked on its route, after its size limit:
-  // reading it here would read a body of any size.
-  app.use('/api/*', (c, next) => (isUpload(c) ? next() : refuseBadText(c, next)));
+  // reading it here would read a body of any size. Meta's webhook cleans what it hands on itself: a 422
+  // for a family's stray control character would have Meta post it again for days.
+  const cleansOwnText = (c: Context) => isUpload(c) || c.req.path.startsWith('/api/webhooks/meta/');
+  app.use('/api/*', (c, next) => (cleansOwnText(c) ? next() : refuseBadText(c, next)));
 
   const api = new Hono<AppEnv>();
   api.get('/health', (c) => c.json({ data: { ok: true } }));
@@ -161,6 +171,14 @@ export function createApp({
   api.route('/news', newsRoutes(db, store, config));
   api.route('/news-categories', newsCategoryRoutes(db));
   api.route('/webhooks/provider', providerWebhookRoutes(db, { secret: config.webhookSecret, logger }));
+  if (config.metaWhatsapp)
+    api.route('/webhooks/meta/whatsapp', metaWebhookRoutes(db, { config: config.metaWhatsapp, onInbound: inbound, logger }));
+  if (config.twilio) {
+    api.route(
+      '/webhooks/twilio',
+      twilioWebhookRoutes(db, { settings: config.twilio, publicUrl: config.publicUrl, onInbound: inbound, logger }),
+    );
+  }
   if (delivery) api.route('/app', guardianAppRoutes(db, { sms: delivery.adapters.sms, config, store }));
   api.all('*', notFound);
   app.route('/api', api);

@@ -44,6 +44,11 @@ export interface ServerConfig {
   smsProvider?: { url: string; token: string };
   whatsappProvider?: { url: string; token: string };
   /**
+   * Twilio Programmable Messaging for SMS and/or WhatsApp (SMS_PROVIDER=twilio / WHATSAPP_PROVIDER=twilio;
+   * server/delivery/twilio/). Unset: that channel uses its JSON provider or the simulator, as above.
+   */
+  twilio?: TwilioSettings;
+  /**
    * Shared secret of the providers' status webhook signatures (HERMES_WEBHOOK_SECRET). Required with a real
    * provider; otherwise a random one per process (the built-in simulator reports in-process).
    */
@@ -81,6 +86,8 @@ export interface ServerConfig {
   vapid: { publicKey: string; privateKey: string } | null;
   /** Who the push services may contact about our pushes (VAPID_SUBJECT, mailto: or https:); default the mail sender. */
   vapidSubject: string;
+  /** WhatsApp through Meta's Cloud API instead of a provider URL or the simulator (WHATSAPP_PROVIDER=meta; metaWhatsapp below). */
+  metaWhatsapp?: MetaWhatsappConfig;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -131,6 +138,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: env.HERMES_MAIL_FROM || DEFAULT_CONFIG.mailFrom,
     ...provider(env, 'SMS', 'smsProvider'),
     ...provider(env, 'WHATSAPP', 'whatsappProvider'),
+    ...twilioFromEnv(env),
     webhookSecret: webhookSecret(env),
     publicUrl: (env.HERMES_PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ''),
     installLink: env.HERMES_INSTALL_LINK !== '0' && env.HERMES_INSTALL_LINK !== 'false',
@@ -143,6 +151,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     secret: secret(env),
     vapid: vapid(env),
     vapidSubject: vapidSubject(env),
+    ...metaWhatsapp(env),
   };
 }
 
@@ -197,6 +206,83 @@ function provider(env: NodeJS.ProcessEnv, prefix: 'SMS' | 'WHATSAPP', key: 'smsP
   return { [key]: { url: url.replace(/\/+$/, ''), token: env[`${prefix}_PROVIDER_TOKEN`] ?? '' } };
 }
 
+// ── Twilio (SMS_PROVIDER=twilio / WHATSAPP_PROVIDER=twilio) ─────────────────────────────────────────────
+
+export interface TwilioSettings {
+  accountSid: string;
+  /** Signs our API calls (HTTP Basic) and Twilio's webhooks (X-Twilio-Signature). Never logged. */
+  authToken: string;
+  /** Base of Twilio's REST API (TWILIO_API_URL, default https://api.twilio.com): tests point it at a local fake. */
+  apiUrl: string;
+  /** SMS through Twilio: from a number or sender id, or from a Messaging Service (which picks the sender). */
+  sms?: { from: string } | { messagingServiceSid: string };
+  /**
+   * WhatsApp through Twilio: the approved WhatsApp sender, E.164 without the `whatsapp:` prefix; and the
+   * approved content template every school message goes as (TWILIO_WHATSAPP_CONTENT_SID, `HX…`; null: free
+   * text, which WhatsApp delivers only within 24 hours of the family's last message).
+   */
+  whatsapp?: { from: string; contentSid: string | null };
+}
+
+const TWILIO_API_URL = 'https://api.twilio.com';
+
+/** What SMS_PROVIDER / WHATSAPP_PROVIDER may say besides Twilio (the other adapters read their own values). */
+const OTHER_PROVIDERS: Record<'SMS' | 'WHATSAPP', readonly string[]> = { SMS: [], WHATSAPP: ['meta'] };
+
+function twilioFromEnv(env: NodeJS.ProcessEnv): { twilio?: TwilioSettings } {
+  const chosen = (prefix: 'SMS' | 'WHATSAPP'): boolean => {
+    const value = (env[`${prefix}_PROVIDER`] ?? '').trim().toLowerCase();
+    if (value === '') return false;
+    if (value !== 'twilio' && !OTHER_PROVIDERS[prefix].includes(value)) {
+      throw new Error(`${prefix}_PROVIDER debe ser uno de: ${['twilio', ...OTHER_PROVIDERS[prefix]].join(', ')} (es "${value}")`);
+    }
+    if (value === 'twilio' && env[`${prefix}_PROVIDER_URL`]) {
+      throw new Error(`${prefix}_PROVIDER=twilio y ${prefix}_PROVIDER_URL se contradicen: defina solo uno de los dos`);
+    }
+    return value === 'twilio';
+  };
+  const sms = chosen('SMS');
+  const whatsapp = chosen('WHATSAPP');
+  if (!sms && !whatsapp) return {};
+
+  const required = (name: string): string => {
+    const value = env[name]?.trim();
+    if (!value) throw new Error(`Con Twilio como proveedor falta ${name}`);
+    return value;
+  };
+  const accountSid = required('TWILIO_ACCOUNT_SID');
+  if (!/^AC[0-9a-fA-F]{32}$/.test(accountSid)) throw new Error('TWILIO_ACCOUNT_SID debe empezar por AC y tener 34 caracteres');
+  const authToken = required('TWILIO_AUTH_TOKEN');
+  // Twilio calls us back at this address and signs it: the default (localhost) would never be reached.
+  if (!env.HERMES_PUBLIC_URL)
+    throw new Error('Con Twilio como proveedor, HERMES_PUBLIC_URL es obligatorio (la dirección pública a la que Twilio informa)');
+
+  const settings: TwilioSettings = {
+    accountSid,
+    authToken,
+    apiUrl: (env.TWILIO_API_URL || TWILIO_API_URL).replace(/\/+$/, ''),
+  };
+  if (sms) {
+    const from = env.TWILIO_SMS_FROM?.trim();
+    const service = env.TWILIO_MESSAGING_SERVICE_SID?.trim();
+    if (from && service) throw new Error('TWILIO_SMS_FROM y TWILIO_MESSAGING_SERVICE_SID se contradicen: defina solo uno de los dos');
+    if (!from && !service) throw new Error('Con SMS_PROVIDER=twilio falta TWILIO_SMS_FROM o TWILIO_MESSAGING_SERVICE_SID');
+    if (service && !/^MG[0-9a-fA-F]{32}$/.test(service))
+      throw new Error('TWILIO_MESSAGING_SERVICE_SID debe empezar por MG y tener 34 caracteres');
+    settings.sms = service ? { messagingServiceSid: service } : { from: from! };
+  }
+  if (whatsapp) {
+    const from = required('TWILIO_WHATSAPP_FROM').replace(/^whatsapp:/i, '');
+    if (!/^\+[1-9]\d{6,14}$/.test(from)) throw new Error('TWILIO_WHATSAPP_FROM debe ser un número en formato internacional (+56912345678)');
+    const contentSid = env.TWILIO_WHATSAPP_CONTENT_SID?.trim() || null;
+    if (contentSid && !/^HX[0-9a-fA-F]{32}$/.test(contentSid)) {
+      throw new Error('TWILIO_WHATSAPP_CONTENT_SID debe empezar por HX y tener 34 caracteres');
+    }
+    settings.whatsapp = { from, contentSid };
+  }
+  return { twilio: settings };
+}
+
 function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -219,4 +305,65 @@ export function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: numb
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} debe ser un entero positivo (es "${raw}")`);
   return value;
+}
+
+// Meta's WhatsApp Cloud API (server/delivery/meta/, docs/providers/meta-whatsapp.md).
+
+/** WhatsApp through Meta's Cloud API: what WHATSAPP_PROVIDER=meta needs. */
+export interface MetaWhatsappConfig {
+  /** Bearer token of the system user (META_WHATSAPP_TOKEN): a secret, never logged. */
+  token: string;
+  /** The business number's id in Meta (META_WHATSAPP_PHONE_NUMBER_ID), not the number itself. */
+  phoneNumberId: string;
+  /** The Meta app's secret (META_APP_SECRET): the key of the webhooks' X-Hub-Signature-256. */
+  appSecret: string;
+  /** What Hermes answers Meta's webhook verification with (META_WEBHOOK_VERIFY_TOKEN). */
+  verifyToken: string;
+  /** Graph API origin (META_GRAPH_URL, default https://graph.facebook.com; tests point it at a local fake). */
+  graphUrl: string;
+  /** Graph API version in the path (META_GRAPH_VERSION, default below). */
+  graphVersion: string;
+  /** The approved template sent outside the 24-hour window (META_WHATSAPP_TEMPLATE) and its language (META_WHATSAPP_TEMPLATE_LANG). */
+  template: string;
+  templateLang: string;
+}
+
+/** A version Meta served when this was written; versions live about two years, so the operator moves it on. */
+const META_GRAPH_VERSION = 'v24.0';
+
+const META_REQUIRED = ['META_WHATSAPP_TOKEN', 'META_WHATSAPP_PHONE_NUMBER_ID', 'META_APP_SECRET', 'META_WEBHOOK_VERIFY_TOKEN'] as const;
+
+function metaWhatsapp(env: NodeJS.ProcessEnv): { metaWhatsapp?: MetaWhatsappConfig } {
+  if (env.WHATSAPP_PROVIDER !== 'meta') return {};
+  const missing = META_REQUIRED.filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`Con WHATSAPP_PROVIDER=meta faltan: ${missing.join(', ')} (vea docs/providers/meta-whatsapp.md)`);
+  if (env.WHATSAPP_PROVIDER_URL) throw new Error('WHATSAPP_PROVIDER=meta y WHATSAPP_PROVIDER_URL no van juntas: elija uno de los dos');
+  // The template's link and the webhook Meta calls are this address: localhost would reach nobody.
+  if (!env.HERMES_PUBLIC_URL)
+    throw new Error('Con WHATSAPP_PROVIDER=meta, HERMES_PUBLIC_URL es obligatoria (el enlace de la plantilla y el webhook)');
+  const graphUrl = (env.META_GRAPH_URL || 'https://graph.facebook.com').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+$/.test(graphUrl)) throw new Error(`META_GRAPH_URL debe ser un origen http(s) sin ruta (es "${graphUrl}")`);
+  const graphVersion = env.META_GRAPH_VERSION || META_GRAPH_VERSION;
+  if (!/^v\d+\.\d+$/.test(graphVersion)) throw new Error(`META_GRAPH_VERSION debe ser como ${META_GRAPH_VERSION} (es "${graphVersion}")`);
+  const phoneNumberId = env.META_WHATSAPP_PHONE_NUMBER_ID!;
+  if (!/^\d+$/.test(phoneNumberId))
+    throw new Error('META_WHATSAPP_PHONE_NUMBER_ID debe ser el identificador numérico del número en Meta, no el teléfono');
+  const template = env.META_WHATSAPP_TEMPLATE || 'hermes_aviso';
+  if (!/^[a-z0-9_]{1,512}$/.test(template))
+    throw new Error('META_WHATSAPP_TEMPLATE debe ser el nombre de la plantilla: minúsculas, números y _');
+  const templateLang = env.META_WHATSAPP_TEMPLATE_LANG || 'es';
+  if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(templateLang))
+    throw new Error('META_WHATSAPP_TEMPLATE_LANG debe ser un código de idioma de Meta, como es o es_MX');
+  return {
+    metaWhatsapp: {
+      token: env.META_WHATSAPP_TOKEN!,
+      phoneNumberId,
+      appSecret: env.META_APP_SECRET!,
+      verifyToken: env.META_WEBHOOK_VERIFY_TOKEN!,
+      graphUrl,
+      graphVersion,
+      template,
+      templateLang,
+    },
+  };
 }

@@ -81,6 +81,17 @@ export interface MessageDetail extends MessageSummary {
   reply_channels: ChannelCode[];
   /** A guardian sender's enrolled children (whose guardian wrote); empty for anyone else. */
   sender_of: GuardianOf[];
+  /** A family's SMS or WhatsApp (server/inbound/): the channel and the number it came from; null otherwise. */
+  arrived_by: ArrivedBy | null;
+}
+
+/** How a family's message reached Hermes: by SMS or WhatsApp, from this number. */
+export interface ArrivedBy {
+  channel: 'sms' | 'whatsapp';
+  /** As people read it: «+56 9 8765 4321». */
+  phone: string;
+  /** Whether the number is one of the school's guardians' (else nobody can be answered in Hermes). */
+  known: boolean;
 }
 
 /** One child of a guardian, as the school registered them: "Óscar Núñez Núñez", "3° Básico A", "Madre". */

@@ -83,6 +83,7 @@ const MessageDetailStruct: Describe<MessageDetail> = assign(
     ),
     reply_channels: array(ChannelCodeStruct),
     sender_of: array(GuardianOfStruct),
+    arrived_by: nullable(type({ channel: enums(['sms', 'whatsapp'] as const), phone: string(), known: boolean() })),
   }),
 );
 

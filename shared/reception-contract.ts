@@ -45,8 +45,16 @@ export interface ChannelProgress {
  * not_mobile, rejected (permanent provider/SMTP refusal), undelivered, unreachable (transient, retries
  * exhausted), quota, cancelled, no_receipt (SMS/WhatsApp without a provider receipt after a day),
  * app_not_opened (guardian app not opened in 3 days), provider_auth (provider refused our credentials;
- * transient), opted_out (the phone texted "BAJA" on this channel: never sent, `opted_out_at` says when). A queued or sent delivery may still carry the error of an earlier attempt: it is shown only
- * once the delivery has settled.
+ * transient). Meta's WhatsApp adds (server/delivery/meta/errors.ts): whatsapp_undeliverable (not on WhatsApp,
+ * blocked, old app), whatsapp_window (free text after the 24-hour window), provider_account (the business
+ * account locked or unpaid; transient), provider_template (the template missing, paused or not matching;
+ * transient).
+ * Through Twilio also (server/delivery/twilio/errors.ts): handset_unreachable, unknown_handset,
+ * unsubscribed (the number texted STOP to the sender), blocked, filtered (carrier spam filter),
+ * whatsapp_window (free text outside WhatsApp's 24 hours), not_on_whatsapp, provider_config (our sender
+ * refused; transient). Hermes's own opt-outs (server/opt-outs/): opted_out (the phone texted "BAJA" on this
+ * channel: never sent, `opted_out_at` says when). A queued or sent delivery may still carry the error of an
+ * earlier attempt: it is shown only once the delivery has settled.
  */
 export type DeliveryErrorCode = string;
 

@@ -5,6 +5,10 @@ import { withLogo } from '../school-logo/logo-html';
 import type { Adapters, ChannelAdapter, Outgoing, SendResult } from './channel';
 import { classifyEmailError, createEmailAdapter } from './email';
 import { createProviderAdapter } from './provider';
+import { createMetaWhatsappAdapter, type WindowLookup } from './meta/send';
+import { createTwilioAdapter } from './twilio/adapter';
+import { sidOfRound } from './twilio/rounds';
+import type { Queryable } from '../db/client';
 import type { ProviderSimulator } from './simulator';
 import type { PushSender } from '../push/send';
 
@@ -82,14 +86,27 @@ export interface BuiltAdapters {
 
 /**
  * `simulator` serves SMS / WhatsApp when no provider is configured for them; `push` announces guardians'
- * app messages on their phones (null: the app inbox only).
+ * app messages on their phones (null: the app inbox only); `whatsappWindow` tells Meta's adapter whether a
+ * family's 24-hour window is open (unset: closed, the template always goes).
  */
 export function buildAdapters(
   config: ServerConfig,
   simulator: { instance: ProviderSimulator; token: string } | null,
   push: PushSender | null = null,
+  /** Where Twilio's adapter looks up a round Twilio already took, and Meta's the 24-hour window (null: it always sends, the template always goes). */
+  db: Queryable | null = null,
+  whatsappWindow?: WindowLookup,
 ): BuiltAdapters {
   const provider = (channel: 'sms' | 'whatsapp', real: { url: string; token: string } | undefined): ChannelAdapter => {
+    const twilio = config.twilio;
+    if (twilio?.[channel]) {
+      return createTwilioAdapter({
+        channel,
+        settings: twilio,
+        publicUrl: config.publicUrl,
+        ...(db ? { sidOfRound: (round) => sidOfRound(db, round) } : {}),
+      });
+    }
     const callbackUrl = `${config.publicUrl}/api/webhooks/provider/${channel}`;
     if (real) return createProviderAdapter({ channel, url: real.url, token: real.token, callbackUrl });
     if (!simulator) throw new Error(`Falta el proveedor de ${channel} y no hay simulador`);
@@ -107,7 +124,13 @@ export function buildAdapters(
     adapters: {
       'e-mail': email,
       sms: provider('sms', config.smsProvider),
-      whatsapp: provider('whatsapp', config.whatsappProvider),
+      whatsapp: config.metaWhatsapp
+        ? createMetaWhatsappAdapter({
+            config: config.metaWhatsapp,
+            publicUrl: config.publicUrl,
+            ...(whatsappWindow ? { windowOpenUntil: whatsappWindow } : {}),
+          })
+        : provider('whatsapp', config.whatsappProvider),
       'app-mobile': appChannel(push),
     },
     start: async () => {

@@ -2,6 +2,7 @@
 // what their messages carry (attachments, the recipients' merge-field values), and the hand-over of one
 // delivery to its channel, cut at the attempt's deadline. No queue, no recording: the engine does both.
 import { sql } from 'drizzle-orm';
+import type { PersonKind } from '../../shared/codes';
 import { fillFields, fitSmsValues, hasFields, type MergeValues } from '../../shared/merge-fields';
 import { smsText, withSignature } from '../../shared/sms-text';
 import { intList } from '../db/arrays';
@@ -40,6 +41,7 @@ export interface DeliveryRow {
   student_names: string | null;
   /** The person the recipient is (a guardian's id for the install link). */
   recipient_id_ref: number;
+  recipient_kind: PersonKind;
   emergency: boolean;
   /** SMS and WhatsApp to a guardian without the app: this one may carry the install link (server/app-api/install-link.ts). */
   install_link_due: boolean | null;
@@ -70,7 +72,7 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs,
     const result = await db.execute(sql`
       select d.id, d.generation, d.status, d.channel, d.address, d.attempts, d.recipient_id, m.id as message_id, m.title, m.content,
         m.signature, m.sender_name, i.name as institution_name, i.id as institution_id, l.hash as logo_hash,
-        r.student_names, m.emergency, r.recipient_ref_id as recipient_id_ref,
+        r.student_names, m.emergency, r.recipient_ref_id as recipient_id_ref, r.recipient_kind,
         case when d.channel = 'app-mobile' and r.recipient_kind = 'apoderado' then (
           select coalesce(json_agg(json_build_object('endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth) order by s.id), '[]')
           from push_subscriptions s
@@ -164,6 +166,7 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs,
       text: linked ?? textOf(row, values),
       senderName: row.sender_name,
       institutionName: row.institution_name,
+      recipientKind: row.recipient_kind,
       attachments: row.channel === 'e-mail' ? attachments : [],
       logo: logo && { content: logo.content, contentType: logo.contentType },
       ...(row.push_subscriptions

@@ -2,7 +2,7 @@
 // Adapters record no outcome in the database (the app's pushes only forget subscriptions a push service
 // calls gone): the engine records outcomes, so a crash between the provider's answer
 // and the record is healed by re-sending with the same `key` (providers and the outbox dedupe on it).
-import type { ChannelCode } from '../../shared/codes';
+import type { ChannelCode, PersonKind } from '../../shared/codes';
 import type { PushTarget } from '../push/send';
 
 interface OutgoingAttachment {
@@ -30,6 +30,8 @@ export interface Outgoing {
   text: string;
   senderName: string;
   institutionName: string;
+  /** Who the recipient is to the school: where a WhatsApp template's link takes them (server/delivery/meta/send.ts). */
+  recipientKind?: PersonKind;
   /** E-mail only. */
   attachments: OutgoingAttachment[];
   /** E-mail only: the school's logo, shown above the text in an HTML alternative; null without one. */

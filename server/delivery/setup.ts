@@ -11,7 +11,9 @@ import { vapidKeys } from '../push/keys';
 import { createPushSender } from '../push/send';
 import { installLinkUrl } from '../app-api/install-link';
 import { removeGoneEndpoints } from '../push/subscriptions';
+import { whatsappWindowOpenUntil } from '../inbound/window';
 import { buildAdapters } from './adapters';
+import type { WindowLookup } from './meta/send';
 import type { Adapters } from './channel';
 import { createEngine, type Engine, type EngineOptions } from './engine';
 import { createProviderSimulator, type ProviderSimulator } from './simulator';
@@ -44,14 +46,26 @@ export interface DeliveryOptions {
   random?: () => number;
   /** Tests: the agent that trusts the local push service's certificate. */
   pushAgent?: Agent;
+  /** Whether a family's WhatsApp window is open, for Meta's adapter (server/delivery/meta/send.ts); by default the families' recorded messages (server/inbound/window.ts). */
+  whatsappWindow?: WindowLookup;
 }
 
-export function createDelivery({ handle, config, logger, store, engine: tuning, random, pushAgent }: DeliveryOptions): Delivery {
+export function createDelivery({
+  handle,
+  config,
+  logger,
+  store,
+  engine: tuning,
+  random,
+  pushAgent,
+  whatsappWindow,
+}: DeliveryOptions): Delivery {
   if (!config.workers && handle.kind === 'pglite') {
     logger.info('HERMES_WORKERS=0 no aplica a la base embebida: este proceso atiende los envíos (use DATABASE_URL para separarlos).');
   }
   let appFetch: ((request: Request) => Response | Promise<Response>) | null = null;
-  const needsSimulator = !config.smsProvider || !config.whatsappProvider;
+  const needsSimulator =
+    !(config.smsProvider || config.twilio?.sms) || !(config.whatsappProvider || config.twilio?.whatsapp || config.metaWhatsapp);
   // A fresh token per process: the simulator is only ever called in-process, by this server's adapters.
   const token = randomBytes(24).toString('base64url');
   const simulator = needsSimulator
@@ -76,7 +90,13 @@ export function createDelivery({ handle, config, logger, store, engine: tuning, 
     logger,
     ...(pushAgent ? { agent: pushAgent } : {}),
   });
-  const built = buildAdapters(config, simulator ? { instance: simulator, token } : null, push);
+  const built = buildAdapters(
+    config,
+    simulator ? { instance: simulator, token } : null,
+    push,
+    handle.db,
+    whatsappWindow ?? ((phone) => whatsappWindowOpenUntil(handle.db, phone)),
+  );
   const engine = createEngine({
     db: handle.db,
     queue: handle.queue,

@@ -24,6 +24,7 @@ import type { ChannelCode, Folder, MessageKind, PersonKind } from '../../shared/
 import { channelsReaching, conversationCtes } from './replies';
 import { partyOf, partyOfMessage, treeCtes } from './family-threads';
 import { attachmentUrl } from '../storage/uploads';
+import { arrivedBy } from '../inbound/arrived';
 
 export const SNIPPET_LENGTH = 140;
 
@@ -247,7 +248,7 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
   const sender = { id: row.senderRefId, name: row.senderName, kind: row.senderKind };
   const answerable = canReply(KIND_BY_FOLDER[row.folder], row.senderKind, row.allowReplies);
   const party = await partyOfMessage(db, messageId);
-  const [groups, progress, files, thread, conversations, replyChannels, senderOf] = await Promise.all([
+  const [groups, progress, files, thread, conversations, replyChannels, senderOf, arrived] = await Promise.all([
     db
       .select({
         kind: messageRecipients.groupKind,
@@ -273,6 +274,7 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
     party === null ? conversationsOf(db, userId, messageId) : Promise.resolve([]),
     answerable ? channelsReaching(db, { institutionId: row.institutionId, userId }, sender) : Promise.resolve([]),
     sender.kind === 'apoderado' ? guardiansOf(db, row.institutionId, [sender.id]).then((m) => m.get(sender.id) ?? []) : Promise.resolve([]),
+    arrivedBy(db, messageId),
   ]);
 
   const summary = toSummary(row, row.folder === 'sent' ? progress : null);
@@ -301,6 +303,7 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
     conversations,
     reply_channels: replyChannels,
     sender_of: senderOf,
+    arrived_by: arrived,
   };
 }
 

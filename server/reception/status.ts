@@ -312,8 +312,9 @@ export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly n
           and d.channel in (${sql.raw(DEVICE_CHANNELS)}) and d.status not in ('queued', 'sent')
           -- Never tried: no address, or the family opted out (their choice, not their phone failing).
           and coalesce(d.error, '') not in ('missing_address', 'opted_out')
-          -- Our side failing (provider down, our credentials refused) says nothing about the guardian's phone.
-          and not (d.status = 'failed' and coalesce(d.error, '') in ('unreachable', 'provider_auth'))
+          -- Our side failing (provider down, our credentials, sender, account or WhatsApp template refused)
+          -- says nothing about the guardian's phone.
+          and not (d.status in ('failed', 'error') and coalesce(d.error, '') in ('unreachable', 'provider_auth', 'provider_config', 'provider_account', 'provider_template'))
       ) ranked
       where n <= ${DEVICE_WINDOW}
       group by ref

@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../../shared/demo';
 import { COOKIE, XSRF_HEADER } from '../../../shared/contract';
 import { createApp } from '../../../server/app';
+import type { InboundHandler } from '../../../server/inbound/contract';
 import { DEFAULT_CONFIG, type ServerConfig } from '../../../server/config';
 import { openDb, type Db, type DbHandle } from '../../../server/db/client';
 import { createDelivery, type Delivery, type DeliveryOptions } from '../../../server/delivery/setup';
@@ -127,6 +128,10 @@ export async function startServer(
     engine?: DeliveryOptions['engine'];
     /** Trusts a local push service's certificate (tests/fixtures/push-service.ts). */
     pushAgent?: DeliveryOptions['pushAgent'];
+    /** Whether a family's WhatsApp window is open (Meta's adapter). */
+    whatsappWindow?: DeliveryOptions['whatsappWindow'];
+    /** Takes families' messages from the providers' webhooks. */
+    onInbound?: InboundHandler;
   } = {},
 ): Promise<TestServer> {
   const copy = await openSeededCopy();
@@ -147,9 +152,17 @@ export async function startServer(
         store,
         engine: { sweepEveryMs: 1000, ...options.engine },
         ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+        ...(options.whatsappWindow ? { whatsappWindow: options.whatsappWindow } : {}),
       })
     : null;
-  const app = createApp({ db: copy.handle.db, distDir, config, store, ...(delivery ? { delivery } : {}) });
+  const app = createApp({
+    db: copy.handle.db,
+    distDir,
+    config,
+    store,
+    ...(delivery ? { delivery } : {}),
+    ...(options.onInbound ? { onInbound: options.onInbound } : {}),
+  });
   if (delivery) {
     delivery.bindApp(app.fetch);
     await delivery.start();

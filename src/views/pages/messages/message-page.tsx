@@ -45,6 +45,7 @@ import { GuardianOfLine } from './guardian-of';
 import { ThreadSection } from './thread-section';
 import { ConversationsSection, outsideConversations } from './conversations-section';
 import { ChannelBadges } from './channel-badges';
+import { ArrivedByLine } from './arrived-by';
 
 type ReaderActor = ActorRefFrom<typeof messageReaderMachine>;
 
@@ -118,6 +119,7 @@ function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; life
           <dd className="flex flex-col">
             <span>{message.sender.name}</span>
             <GuardianOfLine of={message.sender_of} />
+            <ArrivedByLine arrived={message.arrived_by} />
           </dd>
           <dt className="text-muted-foreground">{t('messages.to')}</dt>
           <dd>{message.recipients_summary.label}</dd>

@@ -1,0 +1,120 @@
+// SMS / WhatsApp through Twilio Programmable Messaging (operators: docs/providers/twilio.md).
+//
+//   POST {apiUrl}/2010-04-01/Accounts/{AccountSid}/Messages.json
+//   Authorization: Basic base64(AccountSid:AuthToken)
+//   Content-Type: application/x-www-form-urlencoded
+//   To=+56987654321 | whatsapp:+56987654321, From=… | MessagingServiceSid=MG…,
+//   Body=… | ContentSid=HX…&ContentVariables={"1":school,"2":title,"3":link} (WhatsApp with a template),
+//   StatusCallback={HERMES_PUBLIC_URL}/api/webhooks/twilio/{channel}/status?key=hermes-12-0
+//
+//   201 { "sid": "SM…", "status": "queued" | "accepted", … }   taken; callbacks follow
+//   4xx { "code": 21211, "message": "…", "more_info": "…", "status": 400 }
+//
+// Answers as SendResult: 201 with a sid → sent (the callbacks say delivered / read later); an error code →
+// errors.ts; 401/20003 → transient provider_auth, as the own API; 429 and 5xx → transient, the engine's
+// backoff (which starts longer than any Retry-After Twilio sends). Twilio does not dedupe, so a round it
+// already took is not sent again (rounds.ts).
+import { pushMessageUrl } from '../../../shared/push-contract';
+import type { TwilioSettings } from '../../config';
+import { normalizePhone } from '../../recipients/phone';
+import { parseDeliveryKey, type ChannelAdapter, type SendResult } from '../channel';
+import { errorOfAnswer } from './errors';
+import type { Round } from './rounds';
+
+export interface TwilioAdapterOptions {
+  channel: 'sms' | 'whatsapp';
+  settings: TwilioSettings;
+  /** This server as Twilio reaches it (HERMES_PUBLIC_URL): the status callbacks go there. */
+  publicUrl: string;
+  /** The sid of a round Twilio already took (rounds.ts `sidOfRound`); omitted: every attempt POSTs. */
+  sidOfRound?: (round: Round) => Promise<string | null>;
+  fetch?: (request: Request) => Promise<Response>;
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** Where Twilio reports one round's statuses: our key in the URL identifies it whatever sid Twilio gave. */
+const statusCallbackUrl = (publicUrl: string, channel: 'sms' | 'whatsapp', key: string) =>
+  `${publicUrl}/api/webhooks/twilio/${channel}/status?key=${encodeURIComponent(key)}`;
+
+export const basicAuth = (settings: Pick<TwilioSettings, 'accountSid' | 'authToken'>) =>
+  `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
+
+export function createTwilioAdapter(options: TwilioAdapterOptions): ChannelAdapter {
+  const { channel, settings } = options;
+  const doFetch = options.fetch ?? ((request: Request) => fetch(request));
+  const endpoint = `${settings.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const address = (e164: string) => (channel === 'whatsapp' ? `whatsapp:${e164}` : e164);
+
+  return {
+    async send(message, signal) {
+      // Normalised in the database already; checked again so a bad row fails here, before a paid call.
+      const phone = normalizePhone(message.address, 'CL');
+      if (!phone.ok) return permanent(phone.reason === 'not_mobile' ? 'not_mobile' : 'invalid_number');
+
+      const round = parseDeliveryKey(message.key);
+      if (round && options.sidOfRound) {
+        // A failed look-up sends: a possible duplicate rather than a message held back.
+        const sid = await options.sidOfRound({ deliveryId: round.deliveryId, generation: round.generation }).catch(() => null);
+        if (sid) return { ok: true, status: 'sent', providerRef: sid };
+      }
+
+      const form = new URLSearchParams();
+      form.set('To', address(phone.e164));
+      const sender = channel === 'whatsapp' ? settings.whatsapp : settings.sms;
+      if (sender && 'messagingServiceSid' in sender) form.set('MessagingServiceSid', sender.messagingServiceSid);
+      else if (sender) form.set('From', address(sender.from));
+      const template = channel === 'whatsapp' ? settings.whatsapp?.contentSid : null;
+      if (template) {
+        // Outside the 24 hours after the family's last message WhatsApp takes only approved templates: the
+        // school's template names the school and the title and links to the message in the families' app.
+        form.set('ContentSid', template);
+        form.set(
+          'ContentVariables',
+          JSON.stringify({ 1: message.institutionName, 2: message.title, 3: `${options.publicUrl}${pushMessageUrl(message.messageId)}` }),
+        );
+      } else {
+        // WhatsApp shows the title as its first line; an SMS carries only the text (the one segment counted).
+        form.set('Body', channel === 'whatsapp' ? `${message.title}\n${message.text}` : message.text);
+      }
+      form.set('StatusCallback', statusCallbackUrl(options.publicUrl, channel, message.key));
+
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const request = new Request(endpoint, {
+        method: 'POST',
+        headers: {
+          Authorization: basicAuth(settings),
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
+        body: form.toString(),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+      let response: Response;
+      let answer: unknown;
+      try {
+        response = await doFetch(request);
+        answer = await response.json().catch(() => null);
+      } catch {
+        // Network error, timeout, or the engine stopping. Twilio may have taken it: its first callback
+        // records the sid, and the retry then finds it instead of sending twice.
+        return transient('unreachable');
+      }
+      return resultOf(response.status, answer);
+    },
+  };
+}
+
+function resultOf(status: number, answer: unknown): SendResult {
+  const body = (typeof answer === 'object' && answer !== null ? answer : {}) as { sid?: unknown; code?: unknown };
+  if (status >= 200 && status < 300) {
+    return typeof body.sid === 'string' && body.sid !== '' ? { ok: true, status: 'sent', providerRef: body.sid } : transient('unreachable');
+  }
+  const { kind, error } = errorOfAnswer(status, body.code);
+  return { ok: false, kind, error };
+}
+
+const permanent = (error: string): SendResult => ({ ok: false, kind: 'permanent', error });
+const transient = (error: string): SendResult => ({ ok: false, kind: 'transient', error });
