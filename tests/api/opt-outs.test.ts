@@ -12,6 +12,9 @@ import type { CallList, CourseConnectivity } from '../../shared/dashboard-contra
 import type { ReceptionPage } from '../../shared/reception-contract';
 import { smsText } from '../../shared/sms-text';
 import { createOptOutHandler, type OptOutHandler } from '../../server/opt-outs/handler';
+import { createInboundHandler } from '../../server/inbound/handler';
+import { createLogger } from '../../server/log';
+import { AttachmentStore } from '../../server/storage/attachments';
 import type { InboundMessage } from '../../server/inbound/contract';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
@@ -445,5 +448,31 @@ describe('one sender for every school of the deployment', () => {
     const estimate = ((await res.json()) as { data: Estimate }).data;
     expect(estimate.channels.find((c) => c.code === 'sms')).toEqual({ code: 'sms', deliveries: 0, missing_address: 0, opted_out: 1 });
     expect(await optOut(inbound('ALTA'))).toBe(true);
+  });
+});
+
+describe('behind the inbound handler the webhooks call', () => {
+  it('BAJA is settled as an opt-out and threaded nowhere; an ordinary reply goes on to be a message', async () => {
+    const inboundHandler = createInboundHandler(server.db, {
+      store: new AttachmentStore(server.attachmentsDir),
+      logger: createLogger('silent'),
+      optOut,
+    });
+    const outcomeOf = async (providerId: string) =>
+      (await one<{ outcome: string | null }>(server.db, sql`select outcome from inbound_messages where provider_id = ${providerId}`))
+        .outcome;
+    const before = confirmations.length;
+    const baja = inbound('BAJA');
+    await inboundHandler(baja);
+    expect(await outcomeOf(baja.providerId)).toBe('opt_out');
+    expect(await count(server.db, sql`select count(*)::int as n from channel_opt_outs where phone = ${ids.phone}`)).toBe(1);
+    expect(confirmations.length).toBe(before + 1);
+    const reply = inbound('Mi hija está de baja médica');
+    await inboundHandler(reply);
+    expect(await outcomeOf(reply.providerId)).not.toBe('opt_out');
+    const alta = inbound('Alta');
+    await inboundHandler(alta);
+    expect(await outcomeOf(alta.providerId)).toBe('opt_out');
+    expect(await count(server.db, sql`select count(*)::int as n from channel_opt_outs where phone = ${ids.phone}`)).toBe(0);
   });
 });
