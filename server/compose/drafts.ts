@@ -11,7 +11,8 @@ import { mailboxEntries, messageAttachments, messages } from '../db/schema/messa
 import { recipientsLabel } from '../messages/queries';
 import { attachmentUrl } from '../storage/uploads';
 import { checkPicks, summarizeReach } from '../recipients/expand';
-import { linkAttachments, lockOwnMessage, messageValues, senderOf } from './send';
+import { linkAttachments, lockOwnMessage, messageValues } from './send';
+import { senderOf } from '../messages/sender';
 import { checkCompose, type ParsedCompose } from './validate';
 import { checkReplyTo } from '../messages/replies';
 import type { ChannelCode } from '../../shared/codes';

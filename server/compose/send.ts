@@ -13,9 +13,7 @@ import { fold } from '../../shared/fold';
 import { canTransition } from '../../shared/message-rules';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import { isUniqueViolation, type Db, type Queryable } from '../db/client';
-import { users } from '../db/schema/auth';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
-import { staff } from '../db/schema/school';
 import { groupsLabel } from '../messages/queries';
 import { checkPicks, reachCtes, withOptOuts, type PickScope } from '../recipients/expand';
 import { rowsOf } from '../db/sql';
@@ -26,6 +24,7 @@ import { checkReplyTo } from '../messages/replies';
 import type { ChannelCode, MessageKind } from '../../shared/codes';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 import { publishToColleagues } from '../messages/publish';
+import { senderOf } from '../messages/sender';
 import { pauseActivityRollup, resumeActivityRollup } from '../dashboard/rollup';
 
 export type SendMode = 'send' | 'schedule';
@@ -165,16 +164,6 @@ async function findByKey(db: Queryable, userId: number, key: string): Promise<Se
     deliveries: Number(row.deliveries),
     sms_segments: Number(row.sms),
   };
-}
-
-/** The author as a sender: name and staff id (the seed's convention: user id when they have no staff row). */
-export async function senderOf(db: Queryable, userId: number) {
-  const [row] = await db
-    .select({ name: users.name, staffId: staff.id })
-    .from(users)
-    .leftJoin(staff, eq(staff.userId, users.id))
-    .where(eq(users.id, userId));
-  return { name: row!.name, refId: row!.staffId ?? userId };
 }
 
 /** A draft of `userId` with their entry, locked; null when it is not theirs. */

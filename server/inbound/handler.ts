@@ -15,7 +15,8 @@ import type { AttachmentStore } from '../storage/attachments';
 import type { InboundHandler, InboundMessage } from './contract';
 import { keepMedia, leftOutNote, type KeptFile } from './media';
 import { routeOf, type GuardianRow } from './routing';
-import { inboundTitle, phoneForPeople } from './titles';
+import { inboundTitle } from './titles';
+import { phoneForPeople } from '../recipients/phone';
 
 export interface InboundDeps {
   /** Where the families' files are kept (the attachments' store). */

@@ -8,7 +8,7 @@ import { fold } from '../../shared/fold';
 import { replyTitle } from '../../shared/message-rules';
 import type { Queryable } from '../db/client';
 import { mailboxEntries, messageRecipients, messages } from '../db/schema/messages';
-import { senderOf } from '../compose/send';
+import { senderOf } from './sender';
 
 export interface FamilyReply {
   /** The guardian row the original reached: the school knows this person by its own record. */

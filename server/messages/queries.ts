@@ -24,7 +24,7 @@ import type { ChannelCode, Folder, MessageKind, PersonKind } from '../../shared/
 import { channelsReaching, conversationCtes } from './replies';
 import { partyOf, partyOfMessage, treeCtes } from './family-threads';
 import { attachmentUrl } from '../storage/uploads';
-import { arrivedBy } from '../inbound/arrived';
+import { arrivedBy } from './arrived-by';
 
 export const SNIPPET_LENGTH = 140;
 

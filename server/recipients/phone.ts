@@ -46,3 +46,8 @@ function dropMexicanMobilePrefix(value: string, country: PhoneCountry): string {
   if (/^521\d{10}$/.test(digits)) return `+52${digits.slice(3)}`;
   return value;
 }
+
+/** «+56 9 8765 4321»: the number as people read it (E.164 as it came when it does not parse). */
+export function phoneForPeople(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { ArrivedBy } from '../../shared/messages-contract';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
-import { phoneForPeople } from './titles';
+import { phoneForPeople } from '../recipients/phone';
 
 /** Null for a message that did not come by SMS or WhatsApp. */
 export async function arrivedBy(db: Queryable, messageId: number): Promise<ArrivedBy | null> {
