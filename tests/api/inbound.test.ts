@@ -15,7 +15,7 @@ import { ATTACHMENT_MAX_BYTES, type SendResult } from '../../shared/compose-cont
 import type { MessageDetail, MessageSummary } from '../../shared/messages-contract';
 import type { InboundMedia, InboundMessage } from '../../server/inbound/contract';
 import { createInboundHandler } from '../../server/inbound/handler';
-import { phoneForPeople } from '../../server/inbound/titles';
+import { phoneForPeople } from '../../server/recipients/phone';
 import { whatsappWindowOpenUntil } from '../../server/inbound/window';
 import type { Db } from '../../server/db/client';
 import { createLogger } from '../../server/log';
