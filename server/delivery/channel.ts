@@ -69,7 +69,7 @@ export type SendResult =
  * A short text to a phone that is no delivery (the answer to a family's opt-out word): no message, no
  * reception row, no quota, and no status report asked for. Sent as written, without a title or a template.
  */
-export interface Notice {
+interface Notice {
   /** `hermes-notice-<uuid>` (noticeKey): the own API's `reference`, which `parseDeliveryKey` never takes for a delivery's. */
   key: string;
   /** E.164 phone. */

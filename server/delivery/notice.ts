@@ -7,7 +7,7 @@ import type { Logger } from '../log';
 import type { Adapters } from './channel';
 
 /** A notice's key: never a delivery's (`parseDeliveryKey` answers null). */
-export const noticeKey = (): string => `hermes-notice-${randomUUID()}`;
+const noticeKey = (): string => `hermes-notice-${randomUUID()}`;
 
 export type NoticeSender = (channel: 'sms' | 'whatsapp', phone: string, text: string) => Promise<void>;
 
