@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Estimate } from '../../shared/compose-contract';
 import { smsText } from '../../shared/sms-text';
 import { signReport, SIGNATURE_HEADER } from '../../server/delivery/provider';
+import { createTwilioAdapter } from '../../server/delivery/twilio/adapter';
 import { twilioSignature } from '../../server/delivery/twilio/signature';
 import { composeInput } from '../fixtures/compose';
 import { type FakeMeta, startFakeMeta } from '../fixtures/meta-graph';
@@ -245,6 +246,27 @@ describe('through Twilio (SMS) and Meta (WhatsApp)', () => {
 
     // Meta reports on the notice as on any message: no delivery has its wamid, so nothing changes.
     expect((await meta.postStatuses([{ wamid: sent[0]!.wamid, status: 'read', recipientId: family.phone.slice(1) }])).status).toBe(200);
+  });
+
+  it("Twilio's WhatsApp sends a notice as free text even with a template configured, and refuses a landline unsent", async () => {
+    const adapter = createTwilioAdapter({
+      channel: 'whatsapp',
+      settings: {
+        accountSid: twilio.accountSid,
+        authToken: twilio.authToken,
+        apiUrl: twilio.url,
+        whatsapp: { from: '+14155238886', contentSid: `HX${'d'.repeat(32)}` },
+      },
+      publicUrl: PUBLIC,
+    });
+    const before = twilio.requests.length;
+    const notice = { key: 'hermes-notice-prueba', address: family.phone, text: OUT(family.school, 'WhatsApp') };
+    expect(await adapter.notify!(notice)).toMatchObject({ ok: true, status: 'sent' });
+    expect(twilio.requests.slice(before).map((r) => r.form)).toEqual([
+      { To: `whatsapp:${family.phone}`, From: 'whatsapp:+14155238886', Body: OUT(family.school, 'WhatsApp') },
+    ]);
+    expect(await adapter.notify!({ ...notice, address: '+56223456789' })).toEqual({ ok: false, kind: 'permanent', error: 'not_mobile' });
+    expect(twilio.requests).toHaveLength(before + 1);
   });
 
   it('«ALTA» by WhatsApp re-joins and is confirmed as free text', async () => {
