@@ -65,10 +65,24 @@ export type SendResult =
    */
   | { ok: false; kind: 'transient' | 'permanent'; error: string; ifExhausted?: 'sent' };
 
+/**
+ * A short text to a phone that is no delivery (the answer to a family's opt-out word): no message, no
+ * reception row, no quota, and no status report asked for. Sent as written, without a title or a template.
+ */
+interface Notice {
+  /** `hermes-notice-<uuid>` (noticeKey): the own API's `reference`, which `parseDeliveryKey` never takes for a delivery's. */
+  key: string;
+  /** E.164 phone. */
+  address: string;
+  text: string;
+}
+
 export interface ChannelAdapter {
   /** Once before the first send (the outbox tidies up after a crash). */
   start?(): Promise<void>;
   send(message: Outgoing, signal?: AbortSignal): Promise<SendResult>;
+  /** SMS and WhatsApp only: sends a notice (server/delivery/notice.ts). */
+  notify?(notice: Notice, signal?: AbortSignal): Promise<SendResult>;
   close?(): Promise<void>;
 }
 

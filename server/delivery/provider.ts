@@ -7,6 +7,7 @@
 //   Content-Type: application/json
 //   { "channel": "sms" | "whatsapp", "to": "+56987654321", "body": "…", "reference": "hermes-12-0",
 //     "callback_url": "https://hermes.example/api/webhooks/provider/sms" }
+//   (a notice, server/delivery/notice.ts: `reference` "hermes-notice-<uuid>" and no callback_url)
 //
 //   202 { "id": "…", "status": "accepted" }   accepted; the outcome arrives later at callback_url
 //   200 { "id": "…", "status": "…" }          `reference` seen before: the first message, not sent again
@@ -66,42 +67,45 @@ export function createProviderAdapter(options: ProviderAdapterOptions): ChannelA
   const endpoint = `${options.url.replace(/\/+$/, '')}/messages`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
+  async function post(address: string, fields: { body: string; reference: string; callback_url?: string }, signal?: AbortSignal) {
+    // The address came normalised from the database; checked again so a bad row fails here, permanently,
+    // instead of costing a provider call. A '+' number parses whatever the default country.
+    const phone = normalizePhone(address, 'CL');
+    if (!phone.ok) return permanent(phone.reason === 'not_mobile' ? 'not_mobile' : 'invalid_number');
+
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const request = new Request(endpoint, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${options.token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
+      body: JSON.stringify({ channel: options.channel, to: phone.e164, ...fields }),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+
+    let response: Response;
+    let answer: unknown;
+    try {
+      response = await doFetch(request);
+      answer = await response.json().catch(() => null);
+    } catch {
+      // Network error, timeout, or the engine shutting down: all worth another try.
+      return transient('unreachable');
+    }
+    return resultOf(response.status, answer);
+  }
+
   return {
-    async send(message, signal) {
-      // The address came normalised from the database; checked again so a bad row fails here, permanently,
-      // instead of costing a provider call. A '+' number parses whatever the default country.
-      const phone = normalizePhone(message.address, 'CL');
-      if (!phone.ok) return permanent(phone.reason === 'not_mobile' ? 'not_mobile' : 'invalid_number');
-
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const request = new Request(endpoint, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${options.token}`,
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-        },
-        body: JSON.stringify({
-          channel: options.channel,
-          to: phone.e164,
-          body: providerBody({ ...message, channel: options.channel }),
-          reference: message.key,
-          callback_url: options.callbackUrl,
-        }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-
-      let response: Response;
-      let answer: unknown;
-      try {
-        response = await doFetch(request);
-        answer = await response.json().catch(() => null);
-      } catch {
-        // Network error, timeout, or the engine shutting down: all worth another try.
-        return transient('unreachable');
-      }
-      return resultOf(response.status, answer);
-    },
+    send: (message, signal) =>
+      post(
+        message.address,
+        { body: providerBody({ ...message, channel: options.channel }), reference: message.key, callback_url: options.callbackUrl },
+        signal,
+      ),
+    // The text alone, and no callback_url: nothing about a notice is reported back (server/delivery/notice.ts).
+    notify: (notice, signal) => post(notice.address, { body: notice.text, reference: notice.key }, signal),
   };
 }
 

@@ -140,6 +140,26 @@ export function createMetaWhatsappAdapter(options: MetaAdapterOptions): ChannelA
       }
       return resultOf(await post(templateBody(options, message, to), signal));
     },
+
+    // Free text, never the template: the family just wrote, so its window is open. No callback data: Meta
+    // reports the notice's statuses all the same, and a wamid no delivery has changes nothing
+    // (server/delivery/notice.ts).
+    async notify(notice, signal) {
+      const phone = normalizePhone(notice.address, 'CL');
+      if (!phone.ok) return permanent(phone.reason === 'not_mobile' ? 'not_mobile' : 'invalid_number');
+      return resultOf(
+        await post(
+          {
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to: phone.e164.slice(1),
+            type: 'text',
+            text: { body: notice.text.slice(0, TEXT_MAX), preview_url: false },
+          },
+          signal,
+        ),
+      );
+    },
   };
 }
 

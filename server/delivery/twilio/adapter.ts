@@ -74,11 +74,7 @@ export function createTwilioAdapter(options: TwilioAdapterOptions): ChannelAdapt
       }
 
       const form = (content: { template: string } | null) => {
-        const fields = new URLSearchParams();
-        fields.set('To', address(phone.e164));
-        const sender = channel === 'whatsapp' ? settings.whatsapp : settings.sms;
-        if (sender && 'messagingServiceSid' in sender) fields.set('MessagingServiceSid', sender.messagingServiceSid);
-        else if (sender) fields.set('From', address(sender.from));
+        const fields = addressed(phone.e164);
         if (content) {
           // The school's template names the school and the title and links to the message in the families' app.
           fields.set('ContentSid', content.template);
@@ -103,7 +99,27 @@ export function createTwilioAdapter(options: TwilioAdapterOptions): ChannelAdapt
       }
       return resultOf(await post(form({ template }), signal));
     },
+
+    // The text alone as free text (on WhatsApp the family just wrote, so its window is open), and no
+    // StatusCallback: nothing about a notice is reported back (server/delivery/notice.ts).
+    async notify(notice, signal) {
+      const phone = normalizePhone(notice.address, 'CL');
+      if (!phone.ok) return permanent(phone.reason === 'not_mobile' ? 'not_mobile' : 'invalid_number');
+      const fields = addressed(phone.e164);
+      fields.set('Body', notice.text);
+      return resultOf(await post(fields, signal));
+    },
   };
+
+  /** To, and From or MessagingServiceSid: the fields every message starts with. */
+  function addressed(e164: string): URLSearchParams {
+    const fields = new URLSearchParams();
+    fields.set('To', address(e164));
+    const sender = channel === 'whatsapp' ? settings.whatsapp : settings.sms;
+    if (sender && 'messagingServiceSid' in sender) fields.set('MessagingServiceSid', sender.messagingServiceSid);
+    else if (sender) fields.set('From', address(sender.from));
+    return fields;
+  }
 
   async function isWindowOpen(phone: string): Promise<boolean> {
     // A window that cannot be read is as good as closed: the template reaches the family either way.
