@@ -139,7 +139,9 @@ export function createApp({
   // Once, before any route reads its input. An upload is checked on its route, after its size limit:
   // reading it here would read a body of any size. Meta's webhook cleans what it hands on itself: a 422
   // for a family's stray control character would have Meta post it again for days.
-  const cleansOwnText = (c: Context) => isUpload(c) || c.req.path.startsWith('/api/webhooks/meta/');
+  // The same for what a gateway brings from families (server/delivery/provider-inbound.ts).
+  const cleansOwnText = (c: Context) =>
+    isUpload(c) || c.req.path.startsWith('/api/webhooks/meta/') || /^\/api\/webhooks\/provider\/[^/]+\/incoming$/.test(c.req.path);
   app.use('/api/*', (c, next) => (cleansOwnText(c) ? next() : refuseBadText(c, next)));
 
   const api = new Hono<AppEnv>();
@@ -170,7 +172,18 @@ export function createApp({
   // The news wall: device latam only, managers for changes (server/routes/news*.ts).
   api.route('/news', newsRoutes(db, store, config));
   api.route('/news-categories', newsCategoryRoutes(db));
-  api.route('/webhooks/provider', providerWebhookRoutes(db, { secret: config.webhookSecret, logger }));
+  api.route(
+    '/webhooks/provider',
+    providerWebhookRoutes(db, {
+      secret: config.webhookSecret,
+      logger,
+      onInbound: inbound,
+      credentials: {
+        sms: { url: config.smsProvider?.url ?? null, token: config.smsProvider?.token ?? '' },
+        whatsapp: { url: config.whatsappProvider?.url ?? null, token: config.whatsappProvider?.token ?? '' },
+      },
+    }),
+  );
   if (config.metaWhatsapp)
     api.route('/webhooks/meta/whatsapp', metaWebhookRoutes(db, { config: config.metaWhatsapp, onInbound: inbound, logger }));
   if (config.twilio) {

@@ -20,5 +20,7 @@ export function familiesBanner(url: string, config: Pick<ServerConfig, 'smsProvi
     `  App de las familias: ${url}/familia`,
     ...DEMO_FAMILIES.map((f) => `  Teléfono de demostración: ${formatPhone(f.phone)}  (${f.schools.join(' y ')})`),
     code,
+    // Nobody's phone can answer the simulator either: this command plays the family (decision 0252).
+    ...(config.smsProvider ? [] : ['  Para responder por SMS como una familia: npm run sim:reply -- <teléfono> "<texto>"']),
   ];
 }

@@ -13,6 +13,7 @@ import { configFromEnv, positiveInt } from './config';
 import { openDb } from './db/client';
 import { startPeriodic } from './db/periodic';
 import { createDelivery } from './delivery/setup';
+import { simulatorTokenFile } from './delivery/simulator';
 import { keepSocketsAlive } from './http/keep-alive';
 import { createLogger } from './log';
 import { generateSeed } from './seed/generate';
@@ -59,6 +60,10 @@ const delivery = createDelivery({ handle, config, logger, store });
 const app = createApp({ db: handle.db, distDir, config, logger, store, delivery });
 delivery.bindApp(app.fetch);
 await delivery.start();
+// With the simulator, `npm run sim:reply` answers as a family through it: it needs this process's token.
+await delivery.simulator
+  ?.shareToken(simulatorTokenFile(config.outboxDir))
+  .catch((err: unknown) => logger.error('El simulador no pudo dejar su token para `npm run sim:reply`', err));
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const url = `http://${shownHost}:${info.port}`;

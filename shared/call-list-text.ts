@@ -2,7 +2,7 @@
 // screen (src/i18n/dashboard, `callList.*`, `course.role.*`, `course.fix.*`), so a file opened in a
 // spreadsheet reads as the page it came from. tests/api/call-list-csv.test.ts holds the two to each other.
 import type { Locale } from './contract';
-import type { CALL_LIST_COLUMNS, CallListRow, FixHint } from './dashboard-contract';
+import type { CALL_LIST_COLUMNS, CallListRow, FixHint, OptedOut } from './dashboard-contract';
 
 interface CallListText {
   columns: Record<(typeof CALL_LIST_COLUMNS)[number], string>;
@@ -16,6 +16,8 @@ const REASONS: Record<FixHint, string> = {
   email_missing: 'Falta el correo',
   email_bounced: 'El correo rebota',
   sms_failed: 'Los SMS no le llegan',
+  sms_opted_out: 'Se dio de baja por SMS el {{date}}',
+  whatsapp_opted_out: 'Se dio de baja por WhatsApp el {{date}}',
   no_app: 'No tiene la app',
 };
 
@@ -53,6 +55,19 @@ export const CALL_LIST_TEXT: Readonly<Record<Locale, CallListText>> = {
   },
 };
 
-/** The reasons of one row as the table lists them. */
-export const reasonsText = (reasons: readonly FixHint[], locale: Locale): string =>
-  reasons.map((reason) => CALL_LIST_TEXT[locale].reasons[reason]).join('; ');
+/** "05-03-2026" (es-CL), "05/03/2026" (es-MX) in the school's zone: the screens' day (src/views/lib/format.ts formatDay). */
+const reasonDay = (iso: string, locale: Locale, timeZone: string): string =>
+  new Intl.DateTimeFormat(locale, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+
+/** The day an opt-out reason names ("se dio de baja por SMS el …"); '' for the other reasons. */
+export function optedOutDay(reason: FixHint, optedOut: readonly OptedOut[], locale: Locale, timeZone: string): string {
+  const channel = reason === 'sms_opted_out' ? 'sms' : reason === 'whatsapp_opted_out' ? 'whatsapp' : null;
+  const at = channel === null ? undefined : optedOut.find((o) => o.channel === channel)?.at;
+  return at === undefined ? '' : reasonDay(at, locale, timeZone);
+}
+
+/** The reasons of one row as the table lists them, an opt-out with its day. */
+export const reasonsText = (row: Pick<CallListRow, 'reasons' | 'opted_out'>, locale: Locale, timeZone: string): string =>
+  row.reasons
+    .map((reason) => CALL_LIST_TEXT[locale].reasons[reason].replace('{{date}}', optedOutDay(reason, row.opted_out, locale, timeZone)))
+    .join('; ');

@@ -156,8 +156,11 @@ export interface Estimate {
   recipients: number;
   /** Of those, people with no address on any chosen channel: nothing reaches them (all of them: nothing is sent). */
   unreachable: number;
-  /** Per chosen channel: deliveries that have an address, and those that do not (counted, not sent). */
-  channels: { code: ChannelCode; deliveries: number; missing_address: number }[];
+  /**
+   * Per chosen channel: deliveries that have an address, those that do not, and (SMS, WhatsApp) those whose
+   * phone texted "BAJA" on that channel (`opted_out`; 0 on the others). Only `deliveries` are sent and paid for.
+   */
+  channels: { code: ChannelCode; deliveries: number; missing_address: number; opted_out: number }[];
   /**
    * SMS segments this message consumes (deliveries × segments per text), and what is left this month
    * (`remaining`, the reserve included). `reserved`: segments of the limit kept for emergencies this month;

@@ -76,7 +76,22 @@ export interface InstallLinkFigures {
 }
 
 /** What staff should fix for a guardian (red / yellow explained, SPEC §3). */
-export type FixHint = 'phone_missing' | 'phone_invalid' | 'email_missing' | 'email_bounced' | 'sms_failed' | 'no_app';
+export type FixHint =
+  | 'phone_missing'
+  | 'phone_invalid'
+  | 'email_missing'
+  | 'email_bounced'
+  | 'sms_failed'
+  /** The family texted "BAJA" by SMS / by WhatsApp (`opted_out` says when). */
+  | 'sms_opted_out'
+  | 'whatsapp_opted_out'
+  | 'no_app';
+
+/** A channel the guardian's phone opted out of, and when (ISO 8601 UTC). */
+export interface OptedOut {
+  channel: 'sms' | 'whatsapp';
+  at: string;
+}
 
 /**
  * A delivery that did not reach a guardian, among their last messages (the yellow status's evidence). One
@@ -107,6 +122,8 @@ export interface CourseGuardian {
   email: string | null;
   app_installed: boolean;
   fix: FixHint[];
+  /** The phone channels their number opted out of (server/opt-outs/), SMS first. */
+  opted_out: OptedOut[];
   /** Their last COVERAGE_MESSAGES messages' deliveries that did not reach them, newest first. */
   missed: MissedDelivery[];
 }
@@ -132,6 +149,8 @@ export interface CallListRow {
   guardian: string;
   role: 'titular' | 'suplente';
   reasons: FixHint[];
+  /** When the opt-outs among `reasons` were made: "se dio de baja por SMS el …". */
+  opted_out: OptedOut[];
   phone: string | null;
   email: string | null;
   /** The student's other guardians' phone / e-mail ("Ana Soto (suplente): +56 9 …"). */

@@ -13,6 +13,7 @@ import type {
   CourseGuardian,
   DeviceMix,
   MissedDelivery,
+  OptedOut,
   Period,
   Ranking,
   RankingRow,
@@ -32,7 +33,18 @@ const DeviceMixStruct: Describe<DeviceMix> = type({ blue: number(), green: numbe
 // --- Connectivity (/dashboard/connectivity, /connectivity/course/:id, the call list) ---
 
 const ChannelReachStruct = type({ 'app-mobile': number(), 'e-mail': number(), sms: number(), whatsapp: number() });
-const FixHintStruct = enums(['phone_missing', 'phone_invalid', 'email_missing', 'email_bounced', 'sms_failed', 'no_app'] as const);
+const FixHintStruct = enums([
+  'phone_missing',
+  'phone_invalid',
+  'email_missing',
+  'email_bounced',
+  'sms_failed',
+  'sms_opted_out',
+  'whatsapp_opted_out',
+  'no_app',
+] as const);
+
+const OptedOutStruct: Describe<OptedOut> = type({ channel: enums(['sms', 'whatsapp'] as const), at: string() });
 const GuardianRoleStruct = enums(['titular', 'suplente'] as const);
 
 const ConnectivityRowStruct: Describe<ConnectivityRow> = type({
@@ -70,6 +82,7 @@ const CourseGuardianStruct: Describe<CourseGuardian> = type({
   email: nullable(string()),
   app_installed: boolean(),
   fix: array(FixHintStruct),
+  opted_out: array(OptedOutStruct),
   missed: array(MissedDeliveryStruct),
 });
 
@@ -85,6 +98,7 @@ const CallListRowStruct: Describe<CallListRow> = type({
   guardian: string(),
   role: GuardianRoleStruct,
   reasons: array(FixHintStruct),
+  opted_out: array(OptedOutStruct),
   phone: nullable(string()),
   email: nullable(string()),
   alternatives: array(string()),

@@ -40,6 +40,15 @@ export const ENDED_BADLY: readonly DeliveryStatus[] = ['not_received', 'error', 
  */
 export const NO_ADDRESS = 'missing_address';
 
+/**
+ * The error of a delivery not sent because the phone texted "BAJA" on its channel (server/opt-outs/): never
+ * tried either, and not sent again by "Reintentar fallidos" while the phone stays opted out.
+ */
+export const OPTED_OUT = 'opted_out';
+
+/** Deliveries never tried, which "Reintentar fallidos" does not promise: no address, or opted out. */
+export const NOT_TRIED: readonly string[] = [NO_ADDRESS, OPTED_OUT];
+
 const BEST_FIRST: readonly DeliveryStatus[] = ['read', 'received', 'queued', 'sent', 'not_received', 'error', 'failed'];
 
 /**

@@ -52,8 +52,9 @@ export interface ChannelProgress {
  * Through Twilio also (server/delivery/twilio/errors.ts): handset_unreachable, unknown_handset,
  * unsubscribed (the number texted STOP to the sender), blocked, filtered (carrier spam filter),
  * whatsapp_window (free text outside WhatsApp's 24 hours), not_on_whatsapp, provider_config (our sender
- * refused; transient). A queued or sent delivery may still carry the error of an earlier attempt: it is shown only
- * once the delivery has settled.
+ * refused; transient). Hermes's own opt-outs (server/opt-outs/): opted_out (the phone texted "BAJA" on this
+ * channel: never sent, `opted_out_at` says when). A queued or sent delivery may still carry the error of an
+ * earlier attempt: it is shown only once the delivery has settled.
  */
 export type DeliveryErrorCode = string;
 
@@ -69,6 +70,8 @@ export interface ChannelDelivery {
   delivered_at: string | null;
   read_at: string | null;
   last_retry_at: string | null;
+  /** Failed `opted_out`: when the phone last texted "BAJA" on this channel (ISO 8601 UTC); null otherwise. */
+  opted_out_at: string | null;
 }
 
 export interface ReceptionRow {

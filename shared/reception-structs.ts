@@ -24,6 +24,7 @@ const ChannelDeliveryStruct: Describe<ChannelDelivery> = type({
   delivered_at: nullable(string()),
   read_at: nullable(string()),
   last_retry_at: nullable(string()),
+  opted_out_at: nullable(string()),
 });
 
 const ReceptionRowStruct: Describe<ReceptionRow> = type({

@@ -45,7 +45,9 @@ export async function estimate(
     summarizeReach(db, scope, input.recipients, input.channels),
   ]);
   const needs = needsOf(reach, input.channels);
-  const reachable = { 'app-mobile': reach.app, 'e-mail': reach.email, sms: reach.phone, whatsapp: reach.phone } as const;
+  // A phone opted out of a channel is not reached by it, nor paid for; it is counted apart from "no phone".
+  const reachable = { 'app-mobile': reach.app, 'e-mail': reach.email, sms: reach.sms, whatsapp: reach.whatsapp } as const;
+  const withAddress = { 'app-mobile': reach.app, 'e-mail': reach.email, sms: reach.phone, whatsapp: reach.phone } as const;
   return {
     kind: 'ok',
     estimate: {
@@ -54,7 +56,8 @@ export async function estimate(
       channels: input.channels.map((code) => ({
         code,
         deliveries: reachable[code],
-        missing_address: reach.recipients - reachable[code],
+        missing_address: reach.recipients - withAddress[code],
+        opted_out: withAddress[code] - reachable[code],
       })),
       sms: input.channels.includes('sms')
         ? {

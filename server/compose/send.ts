@@ -17,7 +17,7 @@ import { users } from '../db/schema/auth';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import { staff } from '../db/schema/school';
 import { groupsLabel } from '../messages/queries';
-import { checkPicks, reachCtes, type PickScope } from '../recipients/expand';
+import { checkPicks, reachCtes, withOptOuts, type PickScope } from '../recipients/expand';
 import { rowsOf } from '../db/sql';
 import { reserve, type Needs, QUOTA_REFUSAL } from '../quota/balance';
 import { institutionTimezone, monthIn } from '../db/time';
@@ -50,12 +50,15 @@ class Abort extends Error {
   }
 }
 
-/** What the expansion costs on the chosen channels (only deliveries that have an address count). */
-export function needsOf(reach: { email: number; phone: number }, channels: ChannelCode[]): Needs {
+/**
+ * What the expansion costs on the chosen channels: only deliveries that have an address count, and a phone
+ * opted out of SMS or WhatsApp has none there.
+ */
+export function needsOf(reach: { email: number; sms: number; whatsapp: number }, channels: ChannelCode[]): Needs {
   return {
-    sms: channels.includes('sms') ? reach.phone * SMS_SEGMENTS_PER_MESSAGE : 0,
+    sms: channels.includes('sms') ? reach.sms * SMS_SEGMENTS_PER_MESSAGE : 0,
     email: channels.includes('e-mail') ? reach.email : 0,
-    whatsapp: channels.includes('whatsapp') ? reach.phone : 0,
+    whatsapp: channels.includes('whatsapp') ? reach.whatsapp : 0,
   };
 }
 
@@ -73,7 +76,8 @@ interface Inserted {
 /**
  * Recipients and their deliveries for `messageId` in ONE statement: the expansion (reachCtes) feeds an
  * INSERT … SELECT of recipients, and the deliveries (recipient × channel) are built from the inserted ids.
- * A delivery without an address is born `failed` with `missing_address` and costs nothing. The counts and
+ * A delivery without an address is born `failed` with `missing_address`, one to a phone opted out of its
+ * channel with `opted_out` (server/opt-outs/); neither costs anything. The counts and
  * the summary label come from the same rows, in one pass each, instead of reading the written rows again.
  */
 async function insertRecipients(
@@ -84,12 +88,12 @@ async function insertRecipients(
   channels: ChannelCode[],
 ): Promise<Inserted> {
   const result = await db.execute(sql`
-    with ${reachCtes(scope, picks)},
+    with ${reachCtes(scope, picks)}, ${withOptOuts()},
     -- Ids drawn up front, so deliveries are built from the same rows without joining back to the insert.
     -- The sequence is looked up once (a subquery), not by name for each of thousands of rows.
     numbered as materialized (
       select nextval((select pg_get_serial_sequence('message_recipients', 'id')::regclass)) as id, people.*
-      from (select * from people order by sort) people
+      from (select * from reached_people order by sort) people
     ),
     ins as (
       insert into ${messageRecipients}
@@ -99,14 +103,16 @@ async function insertRecipients(
     ), del as (
       insert into deliveries (message_id, recipient_id, channel, address, status, error, segments)
       select ${messageId}, numbered.id, ch.channel, a.address,
-        case when a.address is null then 'failed' else 'queued' end,
-        case when a.address is null then 'missing_address' end,
-        case when ch.channel = 'sms' and a.address is not null then ${SMS_SEGMENTS_PER_MESSAGE} else 0 end
+        case when a.address is null or a.opted_out then 'failed' else 'queued' end,
+        case when a.address is null then 'missing_address' when a.opted_out then 'opted_out' end,
+        case when ch.channel = 'sms' and a.address is not null and not a.opted_out then ${SMS_SEGMENTS_PER_MESSAGE} else 0 end
       from numbered
       cross join unnest(${textList(channels)}::text[]) as ch(channel)
+      -- A phone opted out of the channel keeps its address (reception names its opt-out) and is born failed.
       cross join lateral (select case ch.channel when 'e-mail' then numbered.email when 'app-mobile' then numbered.app
-        else numbered.phone end as address) a
-      returning recipient_id, channel, segments, address is not null as reachable
+        else numbered.phone end as address,
+        case ch.channel when 'sms' then numbered.sms_out when 'whatsapp' then numbered.whatsapp_out else false end as opted_out) a
+      returning recipient_id, channel, segments, status = 'queued' as reachable
     )
     select (select count(*) from ins)::int as recipients, d.deliveries, d.sms, d.email, d.whatsapp,
       ((select count(*) from ins) - d.reached)::int as unreachable,
@@ -144,7 +150,8 @@ async function findByKey(db: Queryable, userId: number, key: string): Promise<Se
     select m.id, m.kind,
       (select count(*) from message_recipients r where r.message_id = m.id)::int as recipients,
       (select count(*) from message_recipients r where r.message_id = m.id and not exists
-        (select 1 from deliveries d where d.recipient_id = r.id and d.address is not null))::int as unreachable,
+        (select 1 from deliveries d where d.recipient_id = r.id and d.address is not null and d.error is distinct from 'opted_out'))::int
+        as unreachable,
       (select count(*) from deliveries d where d.message_id = m.id)::int as deliveries,
       (select coalesce(sum(d.segments), 0) from deliveries d where d.message_id = m.id and d.channel = 'sms')::int as sms
     from ${messages} m where m.author_user_id = ${userId} and m.idempotency_key = ${key}`);

@@ -86,14 +86,14 @@ export interface BuiltAdapters {
 
 /**
  * `simulator` serves SMS / WhatsApp when no provider is configured for them; `push` announces guardians'
- * app messages on their phones (null: the app inbox only); `whatsappWindow` tells Meta's adapter whether a
- * family's 24-hour window is open (unset: closed, the template always goes).
+ * app messages on their phones (null: the app inbox only); `whatsappWindow` tells Meta's and Twilio's
+ * adapters whether a family's 24-hour window is open (unset: closed, the template always goes).
  */
 export function buildAdapters(
   config: ServerConfig,
   simulator: { instance: ProviderSimulator; token: string } | null,
   push: PushSender | null = null,
-  /** Where Twilio's adapter looks up a round Twilio already took, and Meta's the 24-hour window (null: it always sends, the template always goes). */
+  /** Where Twilio's adapter looks up a round Twilio already took, and Meta's and Twilio's the 24-hour window (null: it always sends, the template always goes). */
   db: Queryable | null = null,
   whatsappWindow?: WindowLookup,
 ): BuiltAdapters {
@@ -105,6 +105,7 @@ export function buildAdapters(
         settings: twilio,
         publicUrl: config.publicUrl,
         ...(db ? { sidOfRound: (round) => sidOfRound(db, round) } : {}),
+        ...(whatsappWindow ? { windowOpenUntil: whatsappWindow } : {}),
       });
     }
     const callbackUrl = `${config.publicUrl}/api/webhooks/provider/${channel}`;

@@ -11,6 +11,8 @@ import { rowsOf } from '../db/sql';
 import type { Logger } from '../log';
 import { valuesByRecipient } from '../recipients/merge-values';
 import { pushMutedSql } from '../push/mutes';
+import { optedOutSql } from '../recipients/opt-outs';
+import { OPTED_OUT } from '../../shared/delivery-progress';
 import { claimInstallLink, installLinkDueSql, withInstallLink } from '../app-api/install-link';
 import { logoCache } from '../school-logo/logo';
 import type { AttachmentStore } from '../storage/attachments';
@@ -47,6 +49,8 @@ export interface DeliveryRow {
   push_muted: boolean | null;
   /** App deliveries to a guardian: their push subscriptions (null on every other delivery). */
   push_subscriptions: OutgoingPush['subscriptions'] | string | null;
+  /** SMS and WhatsApp: the phone texted "BAJA" on this channel since the message was written (server/opt-outs/). */
+  opted_out: boolean | null;
 }
 
 interface AttemptOptions {
@@ -75,6 +79,7 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs,
           where s.guardian_id = r.recipient_ref_id and s.institution_id = m.institution_id and d.address = 'guardian:' || s.guardian_id
         ) end as push_subscriptions,
         case when d.channel = 'app-mobile' and r.recipient_kind = 'apoderado' then ${pushMutedSql('r')} end as push_muted,
+        case when d.channel in ('sms', 'whatsapp') then ${optedOutSql(sql`d.channel`, sql`d.address`)} end as opted_out,
         ${installLinkUrl === null ? sql`null::boolean` : sql`case when d.channel in ('sms', 'whatsapp') then ${installLinkDueSql('r')} end`} as install_link_due
       from deliveries d join messages m on m.id = d.message_id join institutions i on i.id = m.institution_id
         join message_recipients r on r.id = d.recipient_id
@@ -147,6 +152,8 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs,
 
   async function attempt(row: DeliveryRow, attachments: Outgoing['attachments'], values: MergeValues): Promise<SendResult> {
     if (!row.address) return { ok: false, kind: 'permanent', error: 'missing_address' };
+    // Opted out after the message was written (a scheduled one, a queue behind): it stops at once all the same.
+    if (row.opted_out === true) return { ok: false, kind: 'permanent', error: OPTED_OUT };
     const logo = row.channel === 'e-mail' && row.logo_hash ? await logos.get(Number(row.institution_id), row.logo_hash) : null;
     const linked = await claimedLinkText(row, values);
     const outgoing: Outgoing = {

@@ -172,11 +172,12 @@ export function createEngine(options: EngineOptions): Engine {
       where d.message_id = ${messageId} and d.status = 'queued' and m.kind = 'sent' order by d.id`);
     const rounds = rowsOf<{ id: number; generation: number }>(result).map((r) => ({ id: Number(r.id), generation: Number(r.generation) }));
     await enqueueDeliveries(rounds);
-    // Rows born failed (no address) never pass through a job: their recipients get their state now, in the
+    // Rows born failed (no address, opted out) never pass through a job: their recipients get their state now, in the
     // same transaction as the mark, so a crash before it makes the sweep redo both.
     await db.transaction(async (tx) => {
       const unreachable = await tx.execute(sql`
-        select distinct recipient_id from deliveries where message_id = ${messageId} and error = 'missing_address'`);
+        select distinct recipient_id from deliveries where message_id = ${messageId} and status = 'failed'
+          and error in ('missing_address', 'opted_out')`);
       await refreshRecipients(
         tx,
         rowsOf<{ recipient_id: number }>(unreachable).map((r) => Number(r.recipient_id)),

@@ -46,7 +46,7 @@ export interface DeliveryOptions {
   random?: () => number;
   /** Tests: the agent that trusts the local push service's certificate. */
   pushAgent?: Agent;
-  /** Whether a family's WhatsApp window is open, for Meta's adapter (server/delivery/meta/send.ts); by default the families' recorded messages (server/inbound/window.ts). */
+  /** Whether a family's WhatsApp window is open, for Meta's and Twilio's adapters (server/delivery/meta/send.ts); by default the families' recorded messages (server/inbound/window.ts). */
   whatsappWindow?: WindowLookup;
 }
 
@@ -64,8 +64,11 @@ export function createDelivery({
     logger.info('HERMES_WORKERS=0 no aplica a la base embebida: este proceso atiende los envíos (use DATABASE_URL para separarlos).');
   }
   let appFetch: ((request: Request) => Response | Promise<Response>) | null = null;
-  const needsSimulator =
-    !(config.smsProvider || config.twilio?.sms) || !(config.whatsappProvider || config.twilio?.whatsapp || config.metaWhatsapp);
+  const simulated = [
+    ...(config.smsProvider || config.twilio?.sms ? [] : (['sms'] as const)),
+    ...(config.whatsappProvider || config.twilio?.whatsapp || config.metaWhatsapp ? [] : (['whatsapp'] as const)),
+  ];
+  const needsSimulator = simulated.length > 0;
   // A fresh token per process: the simulator is only ever called in-process, by this server's adapters.
   const token = randomBytes(24).toString('base64url');
   const simulator = needsSimulator
@@ -76,6 +79,8 @@ export function createDelivery({
         delayMs: config.simDelayMs,
         webhookSecret: config.webhookSecret,
         outboxDir: config.outboxDir,
+        publicUrl: config.publicUrl,
+        channels: simulated,
         deliver: async (request) => {
           if (!appFetch) throw new Error('El simulador de proveedor no está conectado al servidor');
           return appFetch(request);

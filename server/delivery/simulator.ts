@@ -6,12 +6,17 @@
 //
 // Demo hook: numbers ending in 0000 always fail (`failed`, the reception error state).
 //
+// It also plays the families' side: `POST /incoming` (at /sim/provider/incoming, with the same bearer token)
+// takes what a family answers and posts it, signed, to Hermes's incoming-messages webhook, as a gateway
+// would (docs/provider-api.md). `npm run sim:reply` calls it; the token reaches that command through a file
+// only this machine's user reads (shareToken).
+//
 // Each message is one row of provider_sim_messages; the row owes a report of its `status` while
 // `reported_at` is null, so a restart resumes exactly what was not yet reported (resumeReports). Reports
 // go out in rounds, one signed request per callback URL per round.
 import { textList } from '../db/arrays';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -43,6 +48,13 @@ export interface ProviderSimulatorOptions {
   outboxDir?: string;
   /** Where a failed reporting round is told (its reports stay owed and are tried again with backoff). */
   logger?: Logger;
+  /** This server's address (HERMES_PUBLIC_URL): the families' answers go to its incoming-messages webhook. */
+  publicUrl?: string;
+  /**
+   * The channels it serves (default both): a family answers only by one of them, since on a channel a real
+   * provider serves the answer would be threaded under a message a real family got.
+   */
+  channels?: readonly ('sms' | 'whatsapp')[];
 }
 
 export interface ProviderSimulator {
@@ -54,6 +66,11 @@ export interface ProviderSimulator {
    */
   fetch(request: Request): Promise<Response>;
   setFailureRate(rate: number): void;
+  /**
+   * Writes the bearer token to `file` (owner-only), for `npm run sim:reply` to answer as a family. Only the
+   * process that serves /sim/provider calls it: a worker's simulator has another token and no routes.
+   */
+  shareToken(file: string): Promise<void>;
   /** Sends the reports still owed (after a restart); the server calls it once at start. */
   resumeReports(): Promise<void>;
   close(): Promise<void>;
@@ -69,7 +86,7 @@ const RETRY_CAP_MS = 60_000;
 const MAX_BODY = { sms: 1600, whatsapp: 4096 } as const;
 const ALWAYS_FAILS = /0000$/;
 
-const problem = (c: Context, status: 401 | 422, code: string, message: string) => c.json({ code, message }, status);
+const problem = (c: Context, status: 401 | 422 | 502, code: string, message: string) => c.json({ code, message }, status);
 
 export function createProviderSimulator(options: ProviderSimulatorOptions): ProviderSimulator {
   const { db } = options;
@@ -253,6 +270,47 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
     return c.json({ id: first!.id, status: first!.status }, 200);
   });
 
+  // A family answers: what a gateway would post to Hermes when a phone writes to the school's number.
+  routes.post('/incoming', async (c) => {
+    const auth = c.req.header('Authorization') ?? '';
+    if (!safeEqual(auth, `Bearer ${options.token}`)) return problem(c, 401, 'unauthorized', 'Token de acceso inválido.');
+    const input = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    const channel = input?.channel ?? 'sms';
+    if (channel !== 'sms' && channel !== 'whatsapp') return problem(c, 422, 'invalid_request', 'El canal debe ser sms o whatsapp.');
+    if (!(options.channels ?? ['sms', 'whatsapp']).includes(channel)) {
+      const name = channel === 'sms' ? 'El SMS' : 'WhatsApp';
+      return problem(c, 422, 'not_simulated', `${name} de este Hermes va por un proveedor real: el simulador no responde por ese canal.`);
+    }
+    const { from, body } = input ?? {};
+    if (typeof body !== 'string' || body.trim() === '' || body.length > MAX_BODY[channel]) {
+      return problem(c, 422, 'invalid_request', 'El texto del mensaje está vacío o es demasiado largo.');
+    }
+    const phone = typeof from === 'string' ? normalizePhone(from, 'CL') : ({ ok: false, reason: 'invalid' } as const);
+    if (!phone.ok) return problem(c, 422, 'invalid_number', 'El número de quien responde no es un celular válido.');
+
+    const id = `sim-in-${randomUUID()}`;
+    const payload = JSON.stringify({ id, from: phone.e164, body, at: new Date().toISOString() });
+    const url = `${options.publicUrl ?? 'http://localhost'}/api/webhooks/provider/${channel}/incoming`;
+    const answer = await options
+      .deliver(
+        new Request(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signReport(payload, options.webhookSecret) },
+          body: payload,
+          signal: AbortSignal.timeout(30_000),
+        }),
+      )
+      .catch(() => null);
+    if (!answer?.ok) {
+      // Hermes's own words when it refused it, so whoever typed the answer learns why.
+      const said = answer ? ((await answer.json().catch(() => null)) as { message?: unknown } | null) : null;
+      const why = typeof said?.message === 'string' ? `: ${said.message}` : '';
+      return problem(c, 502, 'hermes_refused', `Hermes no recibió la respuesta (${answer?.status ?? 'sin respuesta'})${why}`);
+    }
+    await answer.body?.cancel();
+    return c.json({ id, channel, from: phone.e164, status: 'delivered' }, 202);
+  });
+
   // In-process calls may name the API by its public address (…/sim/provider/messages) or by its root.
   const inProcess = new Hono().route('/', routes).route('/sim/provider', routes);
 
@@ -261,6 +319,10 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
     fetch: async (request) => inProcess.fetch(request),
     setFailureRate(rate) {
       failureRate = Math.min(1, Math.max(0, rate));
+    },
+    async shareToken(file) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, `${options.token}\n`, { encoding: 'utf8', mode: 0o600 });
     },
     async resumeReports() {
       wake(0);
@@ -283,4 +345,15 @@ async function writeOutbox(dir: string, message: SimRow, logger: Logger | undefi
   } catch (error) {
     logger?.error('El simulador no pudo escribir el mensaje en la bandeja de salida', error);
   }
+}
+
+/** Where `npm start` leaves the simulator's token for `npm run sim:reply` (beside the outbox it writes). */
+export function simulatorTokenFile(outboxDir: string): string {
+  return path.resolve(outboxDir, 'simulator.token');
+}
+
+/** The token `shareToken` wrote; null when no server with the simulator has started here. */
+export async function readSimulatorToken(outboxDir: string): Promise<string | null> {
+  const text = await readFile(simulatorTokenFile(outboxDir), 'utf8').catch(() => null);
+  return text?.trim() || null;
 }

@@ -61,7 +61,7 @@ async function unsentMessages(db: Db): Promise<number[]> {
   const unsent = await db.execute(sql`
     select m.id from messages m
     where m.kind = 'sent' and m.fanned_out_at is null
-      and exists (select 1 from deliveries d where d.message_id = m.id and (d.status = 'queued' or d.error = 'missing_address'))
+      and exists (select 1 from deliveries d where d.message_id = m.id and (d.status = 'queued' or d.error in ('missing_address', 'opted_out')))
     limit 500`);
   return rowsOf<{ id: number }>(unsent).map((r) => Number(r.id));
 }

@@ -1,13 +1,14 @@
 // What a provider's webhook hands Hermes when a family writes: an SMS or WhatsApp message from a phone.
-// The provider adapters (Twilio, Meta's Cloud API) parse their own wire format into this; the inbound
-// domain (threading into a reply, the school's inbox, opt-out words) takes it from here, whoever sent it.
+// The provider adapters (Twilio, Meta's Cloud API, a gateway of the own provider API) parse their own wire
+// format into this; the inbound domain (threading into a reply, the school's inbox, opt-out words) takes it
+// from here, whoever sent it.
 
 export interface InboundMedia {
   /** As the provider names it (`image/jpeg`); checked again against the bytes' limits when kept. */
   contentType: string;
   /** A file name when the provider gives one. */
   filename: string | null;
-  /** Fetches the bytes with the provider's credentials (Twilio's media URL, Meta's media id). */
+  /** Fetches the bytes with the provider's credentials (Twilio's media URL, Meta's media id, a gateway's URL). */
   download(signal?: AbortSignal): Promise<Buffer>;
 }
 
@@ -15,8 +16,11 @@ export interface InboundMessage {
   channel: 'sms' | 'whatsapp';
   /** The family's phone, E.164 (`+56987654321`), without the provider's `whatsapp:` prefix. */
   from: string;
-  /** Which provider it came through, for the record and its media credentials. */
-  provider: 'twilio' | 'meta';
+  /**
+   * Which provider it came through, for the record and its media credentials: `gateway` is a gateway of the
+   * own provider API (docs/provider-api.md), the built-in simulator included.
+   */
+  provider: 'twilio' | 'meta' | 'gateway';
   /** The provider's own id of the message: a repeated webhook is recognised by it and ignored. */
   providerId: string;
   body: string;

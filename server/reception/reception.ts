@@ -16,7 +16,7 @@ import {
   type RecipientStatus,
 } from '../../shared/reception-contract';
 import type { ComposeProblem } from '../../shared/compose-contract';
-import { ENDED_BADLY, messageStateOf, NO_ADDRESS } from '../../shared/delivery-progress';
+import { ENDED_BADLY, messageStateOf, NO_ADDRESS, NOT_TRIED, OPTED_OUT } from '../../shared/delivery-progress';
 import { fold } from '../../shared/fold';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Db, Queryable } from '../db/client';
@@ -29,6 +29,7 @@ import { settleSmsPhones, smsPhoneSql } from '../recipients/sms-phones';
 import { appReachableSql } from '../recipients/app-reach';
 import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
 import { courseInYear } from '../courses/enrolments';
+import { lastOptOutAtSql, optedOutSql } from '../recipients/opt-outs';
 
 /** What "Reintentar fallidos" sends again (shared/delivery-progress.ts: ended badly, and tried). */
 const RETRYABLE = ENDED_BADLY;
@@ -59,13 +60,13 @@ function emptyProgress(): DeliveryProgress {
  * WhatsApp waiting for their provider's receipt (seconds) do. `unreached`: people tried and reached on no
  * channel (for one channel's figures: its deliveries tried that ended badly, one person each).
  */
-function finish(p: DeliveryProgress, appWaiting: number, noAddress: number, unreached: number): DeliveryProgress {
+function finish(p: DeliveryProgress, appWaiting: number, noAddress: number, unreached: number, optedOut = 0): DeliveryProgress {
   p.total = DELIVERY_STATUSES.reduce((sum, s) => sum + p[s], 0);
   const ended = RETRYABLE.reduce((sum, s) => sum + p[s], 0);
-  // What a retry can send: people with no address then are only retried if one was added since, so they
-  // are not promised in the count.
+  // What a retry can send: people with no address then are only retried if one was added since, and phones
+  // opted out only once they re-joined, so neither is promised in the count.
   p.no_address = noAddress;
-  p.retryable = Math.max(0, ended - noAddress);
+  p.retryable = Math.max(0, ended - noAddress - optedOut);
   p.unreached = unreached;
   p.state = messageStateOf(p.queued + p.sent - appWaiting, unreached);
   return p;
@@ -86,26 +87,28 @@ export async function progressOf(db: Queryable, messageIds: readonly number[]): 
     with d as (
       select message_id, status, count(*)::int as n,
         count(*) filter (where status = 'sent' and channel = 'app-mobile')::int as app_waiting,
-        count(*) filter (where error = ${NO_ADDRESS})::int as no_address
+        count(*) filter (where error = ${NO_ADDRESS})::int as no_address,
+        count(*) filter (where status = 'failed' and error = ${OPTED_OUT})::int as opted_out
       from deliveries
       where message_id = any(${ids}::int[]) group by message_id, status
     )
-    select message_id, status, n, app_waiting, no_address, 0 as unreached from d
+    select message_id, status, n, app_waiting, no_address, opted_out, 0 as unreached from d
     union all
-    select r.message_id, case r.status when 'pending' then 'queued' else r.status end, count(*)::int, 0, 0,
+    select r.message_id, case r.status when 'pending' then 'queued' else r.status end, count(*)::int, 0, 0, 0,
       count(*) filter (where r.status = any(${textList(RETRYABLE)}::text[]))::int
     from message_recipients r
     where r.message_id = any(${ids}::int[]) and r.message_id not in (select message_id from d)
     group by r.message_id, r.status
     union all
-    select r.message_id, 'unreached', 0, 0, 0, count(*)::int
+    select r.message_id, 'unreached', 0, 0, 0, 0, count(*)::int
     from message_recipients r
     where r.message_id = any(${ids}::int[]) and r.status = any(${textList(RETRYABLE)}::text[])
-      and exists (select 1 from deliveries t where t.recipient_id = r.id and t.error is distinct from ${NO_ADDRESS})
+      and exists (select 1 from deliveries t where t.recipient_id = r.id and coalesce(t.error, '') <> all(${textList(NOT_TRIED)}::text[]))
     group by r.message_id`);
   for (const id of new Set(messageIds)) out.set(id, emptyProgress());
   const appWaiting = new Map<number, number>();
   const noAddress = new Map<number, number>();
+  const optedOut = new Map<number, number>();
   const unreached = new Map<number, number>();
   const add = (map: Map<number, number>, id: number, n: number) => map.set(id, (map.get(id) ?? 0) + Number(n));
   for (const row of rowsOf<{
@@ -114,6 +117,7 @@ export async function progressOf(db: Queryable, messageIds: readonly number[]): 
     n: number;
     app_waiting: number;
     no_address: number;
+    opted_out: number;
     unreached: number;
   }>(result)) {
     const id = Number(row.message_id);
@@ -121,9 +125,10 @@ export async function progressOf(db: Queryable, messageIds: readonly number[]): 
     if (p && (DELIVERY_STATUSES as readonly string[]).includes(row.status)) p[row.status] += Number(row.n);
     add(appWaiting, id, row.app_waiting);
     add(noAddress, id, row.no_address);
+    add(optedOut, id, row.opted_out);
     add(unreached, id, row.unreached);
   }
-  for (const [id, p] of out) finish(p, appWaiting.get(id) ?? 0, noAddress.get(id) ?? 0, unreached.get(id) ?? 0);
+  for (const [id, p] of out) finish(p, appWaiting.get(id) ?? 0, noAddress.get(id) ?? 0, unreached.get(id) ?? 0, optedOut.get(id) ?? 0);
   return out;
 }
 
@@ -135,23 +140,32 @@ export async function channelProgressOf(db: Queryable, messageId: number): Promi
   const result = await db.execute(sql`
     select channel, status, count(*)::int as n,
       count(*) filter (where status = 'sent' and channel = 'app-mobile')::int as app_waiting,
-      count(*) filter (where error = ${NO_ADDRESS})::int as no_address
+      count(*) filter (where error = ${NO_ADDRESS})::int as no_address,
+      count(*) filter (where status = 'failed' and error = ${OPTED_OUT})::int as opted_out
     from deliveries where message_id = ${messageId} group by channel, status`);
-  const byChannel = new Map<ChannelCode, { progress: DeliveryProgress; appWaiting: number; noAddress: number }>();
-  for (const row of rowsOf<{ channel: ChannelCode; status: DeliveryStatus; n: number; app_waiting: number; no_address: number }>(result)) {
-    const entry = byChannel.get(row.channel) ?? { progress: emptyProgress(), appWaiting: 0, noAddress: 0 };
+  const byChannel = new Map<ChannelCode, { progress: DeliveryProgress; appWaiting: number; noAddress: number; optedOut: number }>();
+  for (const row of rowsOf<{
+    channel: ChannelCode;
+    status: DeliveryStatus;
+    n: number;
+    app_waiting: number;
+    no_address: number;
+    opted_out: number;
+  }>(result)) {
+    const entry = byChannel.get(row.channel) ?? { progress: emptyProgress(), appWaiting: 0, noAddress: 0, optedOut: 0 };
     if ((DELIVERY_STATUSES as readonly string[]).includes(row.status)) entry.progress[row.status] += Number(row.n);
     entry.appWaiting += Number(row.app_waiting);
     entry.noAddress += Number(row.no_address);
+    entry.optedOut += Number(row.opted_out);
     byChannel.set(row.channel, entry);
   }
   return CHANNEL_CODES.flatMap((channel) => {
     const entry = byChannel.get(channel);
     if (!entry) return [];
-    const { progress, appWaiting, noAddress } = entry;
+    const { progress, appWaiting, noAddress, optedOut } = entry;
     // On one channel each delivery is one person: those tried whose delivery ended badly were not reached by it.
-    const lost = RETRYABLE.reduce((sum, s) => sum + progress[s], 0) - noAddress;
-    return [{ channel, progress: finish(progress, appWaiting, noAddress, lost) }];
+    const lost = RETRYABLE.reduce((sum, s) => sum + progress[s], 0) - noAddress - optedOut;
+    return [{ channel, progress: finish(progress, appWaiting, noAddress, lost, optedOut) }];
   });
 }
 
@@ -200,7 +214,7 @@ export async function retryableIn(db: Queryable, messageId: number, scope: Recep
   const result = await db.execute(sql`
     select count(*)::int as n from deliveries d join message_recipients r on r.id = d.recipient_id
     where d.message_id = ${messageId} and r.message_id = ${messageId}
-      and d.status = any(${textList(RETRYABLE)}::text[]) and d.error is distinct from ${NO_ADDRESS}
+      and d.status = any(${textList(RETRYABLE)}::text[]) and coalesce(d.error, '') <> all(${textList(NOT_TRIED)}::text[])
       ${ofChannel(scope)} ${listedSql(scope)}`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
@@ -238,6 +252,7 @@ interface PageRow {
 }
 
 const isoUtc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const isoUtcOf = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export async function receptionPage(db: Queryable, messageId: number, query: PageQuery): Promise<ReceptionData> {
   // The rows' device status counts numbers the engine can text: verdicts of changed phones first (few, indexed).
@@ -279,7 +294,8 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
         json_agg(json_build_object(
           'channel', d.channel, 'status', d.status, 'address', d.address, 'error', d.error, 'attempts', d.attempts,
           'sent_at', ${isoUtc('d.sent_at')}, 'delivered_at', ${isoUtc('d.delivered_at')},
-          'read_at', ${isoUtc('d.read_at')}, 'last_retry_at', ${isoUtc('d.last_retry_at')}
+          'read_at', ${isoUtc('d.read_at')}, 'last_retry_at', ${isoUtc('d.last_retry_at')},
+          'opted_out_at', case when d.error = ${OPTED_OUT} then ${isoUtcOf(lastOptOutAtSql(sql`d.channel`, sql`d.address`))} end
         ) order by d.channel) as channels
       from deliveries d where d.recipient_id = r.id
     ) ch on true
@@ -360,7 +376,9 @@ export async function retryFailed(
   try {
     return await db.transaction(async (tx) => {
       // Same address rules as the expansion (server/recipients/expand.ts `people`).
+      // A phone still opted out of the channel is left as it is: it re-joins by texting ALTA, not by a retry.
       const picked = await tx.execute(sql`
+        select t.*, t.channel in ('sms', 'whatsapp') and ${optedOutSql(sql`t.channel`, sql`t.address`)} as opted_out from (
         select d.id, d.channel, d.recipient_id,
           -- The person's address now (a phone or e-mail fixed since the send is used), else the one tried.
           coalesce(
@@ -379,10 +397,10 @@ export async function retryFailed(
         where d.message_id = ${message.id} and d.status = any(${textList(RETRYABLE)}::text[])
           ${ofChannel(scope)} ${listedSql(scope)}
         order by d.id
-        for update of d`);
-      const targets = rowsOf<{ id: number; channel: ChannelCode; recipient_id: number; address: string | null }>(picked).filter(
-        (t) => t.address !== null,
-      );
+        for update of d) t order by t.id`);
+      const targets = rowsOf<{ id: number; channel: ChannelCode; recipient_id: number; address: string | null; opted_out: boolean }>(
+        picked,
+      ).filter((t) => t.address !== null && !t.opted_out);
       if (targets.length === 0) return { kind: 'ok' as const, resent: 0, rounds: [] };
 
       const count = (channel: ChannelCode) => targets.filter((t) => t.channel === channel).length;

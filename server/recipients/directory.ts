@@ -16,7 +16,7 @@ import type {
 } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
 import { DEVICE_WINDOW, deviceStatus } from './device-status';
-import { settleSmsPhones } from './sms-phones';
+import { settleSmsPhones, smsPhoneText } from './sms-phones';
 import { appReachableSql } from './app-reach';
 import { courses, electives, electiveStudents, guardians, levels, positions, staff, studentGuardians, students } from '../db/schema/school';
 
@@ -60,7 +60,8 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
           guardians.email,
           guardians.phone,
           appReachableSql('guardians'),
-          sql`coalesce(${guardians.smsOk} and ${guardians.smsPhone} = ${guardians.phone}, false)`,
+          // A number the engine texts, not opted out of SMS (the device status's rule).
+          sql.raw(smsPhoneText('guardians')),
           // Kept by the delivery engine as deliveries end (server/reception/status.ts refreshDeviceMisses).
           sql`${guardians.deviceMisses} >= ${DEVICE_WINDOW}`,
         ),

@@ -18,6 +18,7 @@ import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import { courses, electives, electiveStudents, guardians, levels, positions, staff, students } from '../db/schema/school';
 import { rowsOf } from '../db/sql';
 import { appReachableSql } from './app-reach';
+import { optedOutSql } from './opt-outs';
 import { isId } from '../http/params';
 
 export const FOREIGN_RECIPIENTS = 'Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.';
@@ -278,6 +279,9 @@ export interface ReachSummary {
   email: number;
   phone: number;
   app: number;
+  /** People with a phone that has not opted out of that channel (server/opt-outs/): what SMS / WhatsApp reach. */
+  sms: number;
+  whatsapp: number;
   /** Group labels in order of first reach (the recipients summary). */
   groupLabels: string[];
 }
@@ -288,10 +292,24 @@ export interface ReachSummary {
  */
 function reachedOn(channels: readonly ChannelCode[]): SQL {
   const email = channels.includes('e-mail');
-  const phone = channels.includes('sms') || channels.includes('whatsapp');
+  const sms = channels.includes('sms');
+  const whatsapp = channels.includes('whatsapp');
   const app = channels.includes('app-mobile');
-  return sql`((${email}::boolean and email is not null) or (${phone}::boolean and phone is not null) or (${app}::boolean and app is not null))`;
+  return sql`((${email}::boolean and email is not null) or (${sms}::boolean and phone is not null and not sms_out)
+    or (${whatsapp}::boolean and phone is not null and not whatsapp_out) or (${app}::boolean and app is not null))`;
 }
+
+/**
+ * The `people` CTE of reachCtes with whether each phone opted out of SMS and of WhatsApp (`sms_out`,
+ * `whatsapp_out`), as `reached_people` (to follow reachCtes' CTEs): a phone opted out of a channel has no address on it.
+ */
+export const withOptOuts = (): SQL => sql`
+    reached_people as (
+      select people.*,
+        ${optedOutSql(sql`'sms'`, sql`people.phone`)} as sms_out,
+        ${optedOutSql(sql`'whatsapp'`, sql`people.phone`)} as whatsapp_out
+      from people
+    )`;
 
 /** Counts and labels of the expansion, without writing anything (estimate, drafts), on the message's `channels`. */
 export async function summarizeReach(
@@ -300,19 +318,27 @@ export async function summarizeReach(
   picks: RecipientPick[],
   channels: readonly ChannelCode[] = [],
 ): Promise<ReachSummary> {
-  if (picks.length === 0) return { recipients: 0, unreachable: 0, email: 0, phone: 0, app: 0, groupLabels: [] };
+  if (picks.length === 0) return { recipients: 0, unreachable: 0, email: 0, phone: 0, app: 0, sms: 0, whatsapp: 0, groupLabels: [] };
   const result = await db.execute(sql`
-    with ${reachCtes(scope, picks)},
+    with ${reachCtes(scope, picks)}, ${withOptOuts()},
     totals as (
       select count(*)::int as recipients, count(*) filter (where not ${reachedOn(channels)})::int as unreachable,
-        count(email)::int as email, count(phone)::int as phone, count(app)::int as app
-      from people
+        count(email)::int as email, count(phone)::int as phone, count(app)::int as app,
+        count(phone) filter (where not sms_out)::int as sms, count(phone) filter (where not whatsapp_out)::int as whatsapp
+      from reached_people
     ),
     labels as (select gl, min(sort) as first from people group by gl)
     select totals.*, coalesce((select json_agg(gl order by first) from labels), '[]'::json) as labels from totals`);
-  const row = rowsOf<{ recipients: number; unreachable: number; email: number; phone: number; app: number; labels: string[] | string }>(
-    result,
-  )[0]!;
+  const row = rowsOf<{
+    recipients: number;
+    unreachable: number;
+    email: number;
+    phone: number;
+    app: number;
+    sms: number;
+    whatsapp: number;
+    labels: string[] | string;
+  }>(result)[0]!;
   const labels = typeof row.labels === 'string' ? (JSON.parse(row.labels) as string[]) : row.labels;
   return {
     recipients: row.recipients,
@@ -320,6 +346,8 @@ export async function summarizeReach(
     email: row.email,
     phone: row.phone,
     app: row.app,
+    sms: row.sms,
+    whatsapp: row.whatsapp,
     groupLabels: labels,
   };
 }

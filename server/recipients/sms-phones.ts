@@ -1,6 +1,6 @@
 // The one phone rule: a guardian's number counts as reachable by SMS / WhatsApp — device status, the
 // connectivity figures' reach, the course page's "Teléfono inválido", the call list — exactly when the
-// delivery engine would text it: `normalizePhone` (./phone.ts), the check the provider adapter makes before
+// delivery engine would text it (and the family has not texted "BAJA" on that channel, server/opt-outs/): `normalizePhone` (./phone.ts), the check the provider adapter makes before
 // calling the provider (server/delivery/provider.ts), which fails a landline or an impossible number permanently
 // (`not_mobile`, `invalid_number`). The E.164 pattern of `guardians_phone_e164_check` is only the stored
 // format: a Santiago landline passes it and still never gets an SMS.
@@ -25,9 +25,23 @@ export const smsVerdict = (phone: string | null | undefined): { smsPhone: string
   smsOk: smsOk(phone ?? null),
 });
 
-/** SQL over a guardian row aliased `g`: it has a number the engine can text (a verdict for its current phone). */
-export const smsPhoneText = (g: string) => `coalesce(${g}.sms_ok and ${g}.sms_phone = ${g}.phone, false)`;
+/** SQL over a guardian row aliased `g`: its number is a mobile the engine could text (a verdict for its current phone). */
+const smsNumberText = (g: string) => `coalesce(${g}.sms_ok and ${g}.sms_phone = ${g}.phone, false)`;
+export const smsNumberSql = (g = 'g'): SQL => sql.raw(smsNumberText(g));
+
+/** The number did not text "BAJA" on `channel` (server/opt-outs/): one primary-key probe. */
+const notOptedOutText = (g: string, channel: 'sms' | 'whatsapp') =>
+  `not exists (select 1 from channel_opt_outs oo where oo.channel = '${channel}' and oo.phone = ${g}.phone)`;
+
+/**
+ * SQL over a guardian row aliased `g`: the engine texts it — a mobile number that has not opted out of SMS.
+ * The device status, the picker and the reach read this; a WhatsApp opt-out leaves SMS as it was.
+ */
+export const smsPhoneText = (g: string) => `(${smsNumberText(g)} and ${notOptedOutText(g, 'sms')})`;
 export const smsPhoneSql = (g = 'g'): SQL => sql.raw(smsPhoneText(g));
+
+/** The same for WhatsApp: a mobile number that has not opted out of WhatsApp. */
+export const whatsappPhoneSql = (g = 'g'): SQL => sql.raw(`(${smsNumberText(g)} and ${notOptedOutText(g, 'whatsapp')})`);
 
 /** The guardians whose phone has no verdict yet (guardians_sms_stale_idx); the bench prints its plan. */
 export function staleSmsPhonesSql(institutionId: number | null): SQL {

@@ -18,6 +18,7 @@ import { invalid, notFound } from '../http/errors';
 import { parseId } from '../http/params';
 import { requireRole } from '../http/roles';
 import { schoolLocale } from '../templates/templates';
+import { institutionTimezone } from '../db/time';
 
 /** The locale the user reads the screen in: their own choice (the locale cookie), else the school's. */
 const readerLocale = (choice: string | undefined): Locale | null => (choice === 'es-CL' || choice === 'es-MX' ? choice : null);
@@ -48,7 +49,8 @@ export function dashboardConnectivityRoutes(db: Db): Hono<AppEnv> {
     if (query.value.format === 'json') return c.json({ data: list });
     const filename = callListFilename(list.course.name);
     const locale = readerLocale(getCookie(c, COOKIE.locale)) ?? (await schoolLocale(db, c.var.auth.institutionId));
-    return c.body(callListCsv(list, locale), 200, {
+    const timezone = await institutionTimezone(db, c.var.auth.institutionId);
+    return c.body(callListCsv(list, locale, timezone), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
       'Cache-Control': 'no-store',

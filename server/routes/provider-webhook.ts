@@ -1,5 +1,6 @@
-// Status webhook of the SMS / WhatsApp providers (API in server/delivery/provider.ts, docs/provider-api.md).
-// Authenticated by the HMAC signature of the raw body instead of a session, so CSRF does not apply.
+// Webhooks of the SMS / WhatsApp providers that speak the own API (server/delivery/provider.ts,
+// docs/provider-api.md): status reports, and families' messages a gateway brings (`/:channel/incoming`,
+// parsed by server/delivery/provider-inbound.ts for the inbound domain). Authenticated by the HMAC signature of the raw body instead of a session, so CSRF does not apply.
 // Unknown references and reports of an older round are acknowledged and ignored: answering an error would
 // only make the provider retry something we will never apply.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -8,6 +9,8 @@ import type { Db } from '../db/client';
 import { isStorableDate } from '../db/time';
 import { parseDeliveryKey } from '../delivery/channel';
 import { SIGNATURE_HEADER } from '../delivery/provider';
+import { type GatewayCredentials, gatewayInboundOf } from '../delivery/provider-inbound';
+import type { InboundHandler } from '../inbound/contract';
 import { applyReports, roundsOf, type DeliveryReport, type ReportStatus } from '../reception/status';
 import type { AppEnv } from '../http/env';
 import type { Logger } from '../log';
@@ -28,9 +31,38 @@ const RANK: Record<ReportStatus, number> = { received: 1, not_received: 1, error
 const MAX_ID = 2 ** 31 - 1;
 
 const BAD_SIGNATURE = 'La firma del reporte no es válida.';
+const BAD_MESSAGE_SIGNATURE = 'La firma del mensaje no es válida.';
 
-export function providerWebhookRoutes(db: Db, options: { secret: string; logger?: Logger }): Hono<AppEnv> {
+export interface ProviderWebhookOptions {
+  secret: string;
+  logger?: Logger;
+  /** Takes the families' messages gateways bring; without it, `/:channel/incoming` is not found. */
+  onInbound?: InboundHandler;
+  /** Each channel's provider, whose token fetches the files of its families' messages (null: the simulator). */
+  credentials?: Partial<Record<'sms' | 'whatsapp', GatewayCredentials>>;
+  /** Tests: the media downloads' fetch. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+export function providerWebhookRoutes(db: Db, options: ProviderWebhookOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+
+  app.post('/:channel/incoming', async (c) => {
+    const channel = c.req.param('channel');
+    const onInbound = options.onInbound;
+    if ((channel !== 'sms' && channel !== 'whatsapp') || !onInbound) return notFound(c);
+
+    const raw = Buffer.from(await c.req.arrayBuffer());
+    if (!validSignature(raw, c.req.header(SIGNATURE_HEADER), options.secret)) {
+      return apiError(c, 401, 'auth.unauthenticated', BAD_MESSAGE_SIGNATURE);
+    }
+    const parsed = gatewayInboundOf(channel, parseJson(raw), options.credentials?.[channel] ?? null, options.fetch);
+    if (!parsed.ok) return invalid(c, parsed.errors);
+    // One at a time, each recorded before the next: if one fails the answer is a 500 and the gateway sends
+    // the request again, when the ones already recorded are recognised by their id and skipped.
+    for (const message of parsed.messages) await onInbound(message);
+    return c.json({ data: { received: parsed.messages.length } });
+  });
 
   app.post('/:channel', async (c) => {
     const channel = c.req.param('channel');
@@ -41,12 +73,7 @@ export function providerWebhookRoutes(db: Db, options: { secret: string; logger?
       return apiError(c, 401, 'auth.unauthenticated', BAD_SIGNATURE);
     }
 
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw.toString('utf8'));
-    } catch {
-      parsed = null;
-    }
+    const parsed = parseJson(raw);
     const items = Array.isArray(parsed) ? parsed : [parsed];
     if (items.length === 0 || !items.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))) {
       return invalid(c, { body: ['El reporte debe ser un objeto JSON o una lista de ellos.'] });
@@ -88,6 +115,14 @@ export function providerWebhookRoutes(db: Db, options: { secret: string; logger?
   });
 
   return app;
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return null;
+  }
 }
 
 function validSignature(raw: Buffer, header: string | undefined, secret: string): boolean {

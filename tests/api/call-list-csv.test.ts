@@ -6,6 +6,8 @@ import type { CallList } from '../../shared/dashboard-contract';
 import { callListCsv } from '../../server/dashboard/connectivity/call-list-csv';
 import { es, mx } from '../fixtures/texts';
 
+const ZONE = 'America/Santiago';
+
 const list = (over: Partial<CallList['rows'][number]>): CallList => ({
   course: { id: 1, name: '1° Básico A' },
   messages: 3,
@@ -17,6 +19,7 @@ const list = (over: Partial<CallList['rows'][number]>): CallList => ({
       guardian: 'Luis Soto',
       role: 'titular',
       reasons: ['sms_failed'],
+      opted_out: [],
       phone: null,
       email: null,
       alternatives: [],
@@ -30,6 +33,7 @@ describe('callListCsv', () => {
     const csv = callListCsv(
       list({ student: '=HYPERLINK("http://x","y")', guardian: '+56 9 1234', email: '@evil', course: '-1+1', alternatives: ['=1+1'] }),
       'es-CL',
+      ZONE,
     );
     const row = csv.split('\r\n')[1]!;
     expect(row).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
@@ -37,11 +41,11 @@ describe('callListCsv', () => {
     expect(row).toContain(`"'@evil"`);
     expect(row).toContain(`"'-1+1"`);
     expect(row).toContain(`"'=1+1"`);
-    expect(callListCsv(list({ student: '\tTab' }), 'es-CL').split('\r\n')[1]).toContain(`"'\tTab"`);
+    expect(callListCsv(list({ student: '\tTab' }), 'es-CL', ZONE).split('\r\n')[1]).toContain(`"'\tTab"`);
   });
 
   it('leaves ordinary text as it is', () => {
-    const row = callListCsv(list({}), 'es-CL').split('\r\n')[1]!;
+    const row = callListCsv(list({}), 'es-CL', ZONE).split('\r\n')[1]!;
     expect(row.startsWith('"Ana Soto";"1° Básico A";"Luis Soto"')).toBe(true);
   });
 });
@@ -58,7 +62,7 @@ describe("callListCsv in the screen's words", () => {
     ['es-MX', mx],
   ] as const) {
     it(`${locale}: headers, role and reasons as the table shows them`, () => {
-      const csv = callListCsv(list({ role: 'suplente', reasons: [...reasons] }), locale);
+      const csv = callListCsv(list({ role: 'suplente', reasons: [...reasons] }), locale, ZONE);
       const columns = ['student', 'course', 'guardian', 'role', 'reasons', 'phone', 'email', 'alternatives'] as const;
       expect(cellsOf(header(csv))).toEqual(columns.map((column) => texts.callList[column]));
       const row = cellsOf(csv.split('\r\n')[1]!);
@@ -67,7 +71,17 @@ describe("callListCsv in the screen's words", () => {
     });
   }
 
+  it("an opt-out names its day in the school's zone, in each country's date", () => {
+    // 3 March 02:00 UTC is still 2 March in Santiago and in Mexico City.
+    const row = list({ reasons: ['sms_opted_out', 'no_app'], opted_out: [{ channel: 'sms', at: '2026-03-03T02:00:00.000Z' }] });
+    expect(cellsOf(callListCsv(row, 'es-CL', ZONE).split('\r\n')[1]!)[4]).toBe('Se dio de baja por SMS el 02-03-2026; No tiene la app');
+    expect(cellsOf(callListCsv(row, 'es-MX', 'America/Mexico_City').split('\r\n')[1]!)[4]).toBe(
+      'Se dio de baja por SMS el 02/03/2026; No tiene la app',
+    );
+    expect(es.course.fix.sms_opted_out).toBe('Se dio de baja por SMS el {{date}}');
+  });
+
   it('a Mexican file reads "Alumno", "Grupo" and "Padre o tutor"', () => {
-    expect(cellsOf(header(callListCsv(list({}), 'es-MX'))).slice(0, 3)).toEqual(['Alumno', 'Grupo', 'Padre o tutor']);
+    expect(cellsOf(header(callListCsv(list({}), 'es-MX', ZONE))).slice(0, 3)).toEqual(['Alumno', 'Grupo', 'Padre o tutor']);
   });
 });

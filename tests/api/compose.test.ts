@@ -296,8 +296,8 @@ describe('send', () => {
     const students = await estimateOf([coursePick('estudiantes')], ['sms', 'app-mobile']);
     expect(students.recipients).toBe(studentCount);
     expect(students.channels).toEqual([
-      { code: 'app-mobile', deliveries: 0, missing_address: studentCount },
-      { code: 'sms', deliveries: 0, missing_address: studentCount },
+      { code: 'app-mobile', deliveries: 0, missing_address: studentCount, opted_out: 0 },
+      { code: 'sms', deliveries: 0, missing_address: studentCount, opted_out: 0 },
     ]);
 
     const position = await one<{ id: number; name: string; n: number }>(
@@ -378,9 +378,19 @@ describe('send', () => {
     // The estimate said exactly this beforehand.
     expect(estimate.recipients).toBe(result.recipients);
     expect(estimate.channels).toEqual([
-      { code: 'app-mobile', deliveries: guardians.filter((g) => g.app).length, missing_address: guardians.filter((g) => !g.app).length },
-      { code: 'e-mail', deliveries: guardians.filter((g) => g.email).length, missing_address: guardians.filter((g) => !g.email).length },
-      { code: 'sms', deliveries: smsSent, missing_address: guardians.length - smsSent },
+      {
+        code: 'app-mobile',
+        deliveries: guardians.filter((g) => g.app).length,
+        missing_address: guardians.filter((g) => !g.app).length,
+        opted_out: 0,
+      },
+      {
+        code: 'e-mail',
+        deliveries: guardians.filter((g) => g.email).length,
+        missing_address: guardians.filter((g) => !g.email).length,
+        opted_out: 0,
+      },
+      { code: 'sms', deliveries: smsSent, missing_address: guardians.length - smsSent, opted_out: 0 },
     ]);
     expect(estimate.sms).toMatchObject({ segments_per_message: 1, total: smsSent });
     expect(estimate.problems).toEqual([]);

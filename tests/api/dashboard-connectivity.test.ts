@@ -586,6 +586,7 @@ describe('GET /dashboard/connectivity/courses/:id', () => {
       email: GUARDIANS[g].email,
       app_installed: GUARDIANS[g].app,
       fix,
+      opted_out: [],
       missed,
     });
     expect(got).toEqual({
@@ -718,6 +719,7 @@ describe('GET /dashboard/connectivity/courses/:id/call-list', () => {
     guardian: nameOf(g),
     role,
     reasons,
+    opted_out: [],
     phone: GUARDIANS[g].phone,
     email: GUARDIANS[g].email,
     alternatives,
@@ -766,6 +768,7 @@ describe('GET /dashboard/connectivity/courses/:id/call-list', () => {
         guardian: 'Camila Araya Ríos',
         role: 'titular',
         reasons: ['phone_missing', 'email_missing', 'no_app'],
+        opted_out: [],
         phone: null,
         email: null,
         alternatives: ['Tomás Rojas Vidal (suplente): +56 9 8123 4564, tomas.rojas@correo.cl'],

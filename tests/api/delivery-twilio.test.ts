@@ -1,7 +1,8 @@
 // SMS and WhatsApp through Twilio, against a local fake that speaks Twilio's wire format
 // (tests/fixtures/twilio.ts): the requests checked field by field, Twilio's answers as SendResults, signed
 // status callbacks through the real server moving the deliveries (in order, out of order, repeated, with a
-// wrong signature), a timed-out POST not sent twice, the engine retrying 429 and 5xx, and incoming messages
+// wrong signature), a timed-out POST not sent twice, WhatsApp as free text inside the family's 24-hour window and
+// as the template outside it, the engine retrying 429 and 5xx, and incoming messages
 // handed to the inbound handler. Hermes's public address is not this machine's, as in production behind a
 // proxy: the fake signs over the public URL and connects to the test server.
 import { Hono } from 'hono';
@@ -10,17 +11,19 @@ import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TwilioSettings } from '../../server/config';
 import { deliveryKey, type Outgoing } from '../../server/delivery/channel';
+import { buildAdapters } from '../../server/delivery/adapters';
 import { createTwilioAdapter } from '../../server/delivery/twilio/adapter';
 import { sidOfRound } from '../../server/delivery/twilio/rounds';
 import { twilioSignature } from '../../server/delivery/twilio/signature';
 import type { InboundMessage } from '../../server/inbound/contract';
+import { whatsappWindowOpenUntil } from '../../server/inbound/window';
 import { normalizePhone } from '../../server/recipients/phone';
 import { recordOutcomes } from '../../server/reception/status';
 import { twilioWebhookRoutes } from '../../server/routes/twilio-webhook';
 import { composeInput } from '../fixtures/compose';
 import { type FakeTwilio, startFakeTwilio } from '../fixtures/twilio';
 import { one, rows, send } from './support/compose';
-import { listen, startServer, type TestServer } from './support/server';
+import { listen, startServer, testConfig, type TestServer } from './support/server';
 import { eventually } from './support/wait';
 
 const PUBLIC = 'https://hermes.colegio.example';
@@ -484,6 +487,121 @@ describe('incoming messages', () => {
     );
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<Response/>');
+  });
+});
+
+describe("WhatsApp with a template and the family's 24-hour window", () => {
+  const template = `HX${'d'.repeat(32)}`;
+  const withTemplate = { whatsapp: { from: WHATSAPP_FROM, contentSid: template } };
+  const HOUR = 3600_000;
+  const windowed = (lookup: (phone: string) => Promise<Date | null>) =>
+    createTwilioAdapter({
+      channel: 'whatsapp',
+      settings: { ...settings, ...withTemplate },
+      publicUrl: PUBLIC,
+      sidOfRound: (round) => sidOfRound(server.db, round),
+      windowOpenUntil: lookup,
+      timeoutMs: 2000,
+    });
+  const freeText = (row: DeliveryRow) => ({
+    To: `whatsapp:${row.address}`,
+    From: `whatsapp:${WHATSAPP_FROM}`,
+    Body: `${row.title}\n${row.content}`,
+    StatusCallback: statusUrl('whatsapp', deliveryKey(row.id, row.generation)),
+  });
+  const asTemplate = (row: DeliveryRow) => ({
+    To: `whatsapp:${row.address}`,
+    From: `whatsapp:${WHATSAPP_FROM}`,
+    ContentSid: template,
+    ContentVariables: expect.any(String),
+    StatusCallback: statusUrl('whatsapp', deliveryKey(row.id, row.generation)),
+  });
+
+  it("sends free text while the window is open, asking for the family's own phone", async () => {
+    const row = take('whatsapp');
+    const asked: string[] = [];
+    const result = await windowed(async (phone) => {
+      asked.push(phone);
+      return new Date(Date.now() + HOUR);
+    }).send(outgoing(row, 'whatsapp'));
+    expect(result).toEqual({ ok: true, status: 'sent', providerRef: fake.messages.at(-1)!.sid });
+    expect(asked).toEqual([row.address]);
+    expect(fake.requests.at(-1)!.form).toEqual(freeText(row));
+  });
+
+  it('sends the template when the window closed, never opened, or cannot be read', async () => {
+    const lookups = [async () => new Date(Date.now() - 1000), async () => null, async () => Promise.reject(new Error('sin base'))];
+    for (const lookup of lookups) {
+      const row = take('whatsapp');
+      const before = fake.requests.length;
+      expect((await windowed(lookup).send(outgoing(row, 'whatsapp'))).ok).toBe(true);
+      expect(fake.requests.length).toBe(before + 1);
+      expect(fake.requests.at(-1)!.form).toEqual(asTemplate(row));
+    }
+  });
+
+  it('sends the template in the same attempt when Twilio refuses the free text with 63016', async () => {
+    const row = take('whatsapp');
+    const before = fake.requests.length;
+    fake.failNext({ status: 400, code: 63016 });
+    const result = await windowed(async () => new Date(Date.now() + HOUR)).send(outgoing(row, 'whatsapp'));
+    const [refused, templated] = fake.requests.slice(before);
+    expect(fake.requests.length).toBe(before + 2);
+    expect(refused).toMatchObject({ status: 400, form: freeText(row) });
+    expect(templated).toMatchObject({ status: 201, form: asTemplate(row) });
+    expect(result).toEqual({ ok: true, status: 'sent', providerRef: fake.messages.at(-1)!.sid });
+    expect(fake.messages.at(-1)!.contentSid).toBe(template);
+  });
+
+  it('keeps any other refusal of the free text, and a timeout, without sending the template', async () => {
+    const row = take('whatsapp');
+    const open = async () => new Date(Date.now() + HOUR);
+    let before = fake.requests.length;
+    fake.failNext({ status: 400, code: 63003 });
+    expect(await windowed(open).send(outgoing(row, 'whatsapp'))).toEqual({ ok: false, kind: 'permanent', error: 'not_on_whatsapp' });
+    expect(fake.requests.length).toBe(before + 1);
+
+    before = fake.requests.length;
+    fake.failNext({ status: 201, delayMs: 800 });
+    const slow = createTwilioAdapter({
+      channel: 'whatsapp',
+      settings: { ...settings, ...withTemplate },
+      publicUrl: PUBLIC,
+      windowOpenUntil: open,
+      timeoutMs: 200,
+    });
+    expect(await slow.send(outgoing(row, 'whatsapp'))).toEqual({ ok: false, kind: 'transient', error: 'unreachable' });
+    expect(fake.requests.length).toBe(before + 1);
+    expect(fake.requests.at(-1)!.form.Body).toBeDefined();
+  });
+
+  it('opens the window when the family writes on WhatsApp, through the real webhook and the adapters the server builds', async () => {
+    const row = take('whatsapp');
+    const built = buildAdapters(
+      testConfig({ publicUrl: PUBLIC, twilio: { ...settings, ...withTemplate } }),
+      null,
+      null,
+      server.db,
+      (phone) => whatsappWindowOpenUntil(server.db, phone),
+    );
+    await built.adapters.whatsapp.send(outgoing(row, 'whatsapp'));
+    expect(fake.requests.at(-1)!.form).toEqual(asTemplate(row));
+
+    // An SMS from the same phone does not open it; a WhatsApp does.
+    await fake.incoming(`${PUBLIC}/api/webhooks/twilio/sms/incoming`, { from: row.address, body: 'Recibido' }, { connectTo: server.url });
+    const again = { ...row, generation: row.generation + 1 };
+    await built.adapters.whatsapp.send(outgoing(again, 'whatsapp'));
+    expect(fake.requests.at(-1)!.form).toEqual(asTemplate(again));
+
+    const { response } = await fake.incoming(
+      `${PUBLIC}/api/webhooks/twilio/whatsapp/incoming`,
+      { from: row.address, body: '¿A qué hora es la reunión?', whatsapp: true },
+      { connectTo: server.url },
+    );
+    expect(response.status).toBe(200);
+    const third = { ...row, generation: row.generation + 2 };
+    await built.adapters.whatsapp.send(outgoing(third, 'whatsapp'));
+    expect(fake.requests.at(-1)!.form).toEqual(freeText(third));
   });
 });
 

@@ -197,6 +197,7 @@ describe('GET /messages/:id/reception', () => {
         delivered_at: null,
         read_at: null,
         last_retry_at: null,
+        opted_out_at: null,
       },
       {
         channel: 'sms',
@@ -208,6 +209,7 @@ describe('GET /messages/:id/reception', () => {
         delivered_at: null,
         read_at: null,
         last_retry_at: null,
+        opted_out_at: null,
       },
     ] satisfies ChannelDelivery[]);
     const none = await rowOf(ids.none);

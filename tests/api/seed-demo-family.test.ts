@@ -113,12 +113,14 @@ describe('the families’ part of the banner', () => {
     expect(lines).toContain('http://localhost:3000/familia');
     expect(lines).toContain('+56 9 9555 0123');
     expect(lines).toContain(path.resolve('data/outbox/sim'));
+    expect(lines).toContain('npm run sim:reply -- <teléfono> "<texto>"');
     expect(simulatorSmsDir('/tmp/outbox')).toBe('/tmp/outbox/sim');
   });
 
   it('never points at the outbox with a real SMS provider', () => {
     const lines = familiesBanner('http://h', { outboxDir: './data/outbox', smsProvider: { url: 'https://sms', token: 't' } }).join('\n');
     expect(lines).not.toContain('outbox');
+    expect(lines).not.toContain('sim:reply');
     expect(lines).toContain('+56 9 9555 0123');
   });
 });

@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { es } from '../fixtures/texts';
+import { es, mx } from '../fixtures/texts';
 import type { Recipients } from '../../shared/compose-contract';
 import type { RecipientList } from '../../shared/recipient-lists-contract';
 import { ComposeScreen } from '../../src/views/pages/compose/compose-page';
@@ -408,14 +408,16 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     script = {
       'POST /messages/estimate': [
         // By e-mail: neither guardian of the course has an address.
-        json(200, { data: estimate(2, { unreachable: 2, channels: [{ code: 'e-mail', deliveries: 0, missing_address: 2 }] }) }),
+        json(200, {
+          data: estimate(2, { unreachable: 2, channels: [{ code: 'e-mail', deliveries: 0, missing_address: 2, opted_out: 0 }] }),
+        }),
         // By e-mail and SMS: one has a phone.
         json(200, {
           data: estimate(2, {
             unreachable: 1,
             channels: [
-              { code: 'e-mail', deliveries: 0, missing_address: 2 },
-              { code: 'sms', deliveries: 1, missing_address: 1 },
+              { code: 'e-mail', deliveries: 0, missing_address: 2, opted_out: 0 },
+              { code: 'sms', deliveries: 1, missing_address: 1, opted_out: 0 },
             ],
           }),
         }),
@@ -452,6 +454,34 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     expect(posts('/messages/send')).toHaveLength(0);
   });
 
+  it("the confirmation names the phones that texted BAJA apart from those with no number, per channel, in both countries' words", async () => {
+    script = {
+      'POST /messages/estimate': [
+        json(200, {
+          data: estimate(3, {
+            unreachable: 0,
+            channels: [
+              { code: 'e-mail', deliveries: 3, missing_address: 0, opted_out: 0 },
+              { code: 'sms', deliveries: 0, missing_address: 1, opted_out: 2 },
+            ],
+          }),
+        }),
+      ],
+    };
+    const title = await renderCompose(wrap);
+    await fillValidForm(title, es.messages.channel['e-mail']);
+    await act(async () =>
+      fireEvent.click(
+        within(screen.getByRole('group', { name: es.compose.field.channels })).getByRole('checkbox', { name: es.messages.channel.sms }),
+      ),
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.actions.send })));
+    await screen.findByRole('alertdialog', { name: es.compose.confirm.sendTitle });
+    expect(screen.getByText('SMS: 2 se dieron de baja (no se les enviará por ese canal).')).toBeTruthy();
+    expect(screen.getByText('SMS: 1 sin dirección (no se enviará por ese canal).')).toBeTruthy();
+    expect(mx.compose.estimate.optedOut_one).toBe('{{channel}}: {{count}} se dio de baja (no se le enviará por ese canal).');
+  });
+
   it("the server's refusal of a message nobody can receive (addresses gone since the estimate) lands on Destinatarios; everything typed is kept", async () => {
     const NOBODY = 'Ningún destinatario puede recibir este mensaje por los canales elegidos.';
     script = {
@@ -480,7 +510,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
         json(200, {
           data: {
             ...ESTIMATE,
-            channels: [{ code: 'sms', deliveries: 60, missing_address: 3 }],
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 3, opted_out: 0 }],
             sms: { segments_per_message: 1, total: 60, remaining: 10, limit: 5000, reserved: 0, month: '2026-03' },
             email: null,
             problems: ['sms.quota_exceeded'],
@@ -629,7 +659,13 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
       const sms = { segments_per_message: 1, total: 60, remaining: 4000, limit: 5000, reserved: 0, month: '2026-04' };
       script['POST /messages/estimate'] = [
         json(200, {
-          data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }], sms, email: null, problems: [] },
+          data: {
+            ...ESTIMATE,
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }],
+            sms,
+            email: null,
+            problems: [],
+          },
         }),
       ];
       const title = await renderCompose(wrap);
@@ -650,14 +686,20 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
         json(200, {
           data: {
             ...ESTIMATE,
-            channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }],
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }],
             sms,
             email: null,
             problems: ['sms.reserve_only_emergency'],
           },
         }),
         json(200, {
-          data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }], sms, email: null, problems: [] },
+          data: {
+            ...ESTIMATE,
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }],
+            sms,
+            email: null,
+            problems: [],
+          },
         }),
       ];
       const title = await renderCompose(wrap);

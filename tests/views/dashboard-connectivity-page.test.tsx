@@ -206,6 +206,29 @@ describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
 });
 
 describe.each(RENDER_MODES)('a course and its call list (%s)', (_mode, wrap) => {
+  it('names a BAJA with its day, in what to fix and in the call list', async () => {
+    const at = '2026-10-20T15:00:00Z';
+    const course = courseConnectivity(12);
+    const guardian = course.students[0]!.guardians[1]!;
+    guardian.fix = ['sms_opted_out', 'whatsapp_opted_out', 'no_app'];
+    guardian.opted_out = [
+      { channel: 'sms', at },
+      { channel: 'whatsapp', at },
+    ];
+    const list = callList(12, 3);
+    api.script['GET /dashboard/connectivity/courses/12'] = [() => json(200, { data: course })];
+    api.script['GET /dashboard/connectivity/courses/12/call-list'] = [
+      callListAnswer([{ ...list.rows[0]!, reasons: ['sms_opted_out', 'no_app'], opted_out: [{ channel: 'sms', at }] }]),
+    ];
+    const { container } = render(wrap(<ConnectivityCoursePage id={12} />));
+    await screen.findByRole('heading', { level: 2, name: '1° Básico B · Básica' });
+    const row = container.querySelector(`[data-guardian="${guardian.id}"]`) as HTMLElement;
+    expect(within(row).getByText(text('course.fix.sms_opted_out', { date: '20-10-2026' }))).toBeTruthy();
+    expect(within(row).getByText('Se dio de baja por WhatsApp el 20-10-2026')).toBeTruthy();
+    const callListRegion = screen.getByRole('region', { name: text('callList.title') });
+    await within(callListRegion).findByText('Se dio de baja por SMS el 20-10-2026; No tiene la app');
+  });
+
   it('lists each guardian with status, phone, e-mail and what to fix, and the call list with its CSV for the N shown', async () => {
     const { container } = render(wrap(<ConnectivityCoursePage id={12} />));
     expect(await screen.findByRole('heading', { level: 2, name: '1° Básico B · Básica' })).toBeTruthy();

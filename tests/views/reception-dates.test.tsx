@@ -58,6 +58,27 @@ describe('reception view, dates and legend', () => {
     expect(text).not.toMatch(/p\. ?m\./);
   });
 
+  it("an SMS not sent because the phone texted BAJA says since when, in each country's date", async () => {
+    // 3 March 02:00 UTC is still 2 March in Santiago.
+    const optedOut = receptionRow(2, 'received', {
+      channels: [
+        channelDelivery('e-mail', 'received'),
+        channelDelivery('sms', 'failed', { error: 'opted_out', sent_at: null, opted_out_at: '2026-03-03T02:00:00Z' }),
+      ],
+    });
+    fake.answer = () => json(200, receptionPage([optedOut], deliveryProgress({ received: 1, failed: 1 })));
+    await switchTo('es-MX');
+    render(<ReceptionPage id={ID} />);
+    let table = await screen.findByRole('table');
+    expect(within(table).getByText('Se dio de baja el 02/03/2026')).toBeTruthy();
+    cleanup();
+    await switchTo('es-CL');
+    render(<ReceptionPage id={ID} />);
+    table = await screen.findByRole('table');
+    expect(within(table).getByText('Se dio de baja el 02-03-2026')).toBeTruthy();
+    expect(es.reception.optedOutOn).toBe('Se dio de baja el {{date}}');
+  });
+
   it('the device colour legend is in view before the rows, not folded in a section at the end', async () => {
     const table = await renderRows();
     const legend = screen.getByRole('group', { name: es.device.legend.title });

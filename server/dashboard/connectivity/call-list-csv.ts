@@ -19,16 +19,16 @@ const csvPhone = (phone: string | null) => (phone ? formatPhone(phone).replace(/
 
 /**
  * BOM, `;` separated (Excel in es-CL / es-MX), CRLF lines, the contract's columns in order, in the words
- * the screen shows in `locale`.
+ * the screen shows in `locale` (an opt-out's day in the school's `timeZone`).
  */
-export function callListCsv(list: CallList, locale: Locale): string {
+export function callListCsv(list: CallList, locale: Locale, timeZone: string): string {
   const text = CALL_LIST_TEXT[locale];
   const cells = (r: CallListRow): Record<(typeof CALL_LIST_COLUMNS)[number], string> => ({
     student: r.student,
     course: r.course,
     guardian: r.guardian,
     role: text.roles[r.role],
-    reasons: reasonsText(r.reasons, locale),
+    reasons: reasonsText(r, locale, timeZone),
     phone: csvPhone(r.phone),
     email: r.email ?? '',
     alternatives: r.alternatives.join(' | '),

@@ -16,15 +16,14 @@ import { loadCourse } from './course';
 import { CONNECTIVITY_MESSAGES } from './figures';
 
 /**
- * On the call list when the school cannot count on reaching them: no app and no usable number or their
- * SMS failed, or their e-mail bounced (docs/decisions/0078-connectivity-call-list-and-csv.md).
+ * On the call list when the school cannot count on reaching them: no app and no usable number, their SMS
+ * failed or they texted "BAJA" on a phone channel, or their e-mail bounced
+ * (docs/decisions/0078-connectivity-call-list-and-csv.md, docs/decisions/0247-opt-outs-everywhere.md).
  */
 function needsCall(fix: readonly FixHint[]): boolean {
   const noApp = fix.includes('no_app');
-  return (
-    (noApp && (fix.includes('phone_missing') || fix.includes('phone_invalid') || fix.includes('sms_failed'))) ||
-    fix.includes('email_bounced')
-  );
+  const phoneLost = ['phone_missing', 'phone_invalid', 'sms_failed', 'sms_opted_out', 'whatsapp_opted_out'] as const;
+  return (noApp && phoneLost.some((hint) => fix.includes(hint))) || fix.includes('email_bounced');
 }
 
 function contacts(g: CourseGuardian): string {
@@ -69,6 +68,7 @@ export async function readCallList(
         guardian: g.name,
         role: g.role,
         reasons: g.fix,
+        opted_out: g.opted_out,
         phone: g.phone,
         email: g.email,
         alternatives: student.guardians

@@ -11,11 +11,13 @@ import {
   type CourseGuardian,
   type FixHint,
   type MissedDelivery,
+  type OptedOut,
 } from '../../../shared/dashboard-contract';
 import type { Queryable } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { collator } from '../../recipients/directory';
-import { settleSmsPhones, smsPhoneSql } from '../../recipients/sms-phones';
+import { settleSmsPhones, smsNumberSql } from '../../recipients/sms-phones';
+import { optedOutAtSql } from '../../recipients/opt-outs';
 import { appReachableSql } from '../../recipients/app-reach';
 import { connectivitySql, schoolDeviceStatusSql, schoolPhoneChannelsSql, toRow, type AggregateRow } from './figures';
 
@@ -49,7 +51,10 @@ interface GuardianRow {
   phone: string | null;
   email: string | null;
   app: boolean;
-  sms: boolean;
+  /** A mobile number (whatever its opt-outs): else "phone_invalid". */
+  sms_number: boolean;
+  sms_out_at: string | Date | null;
+  whatsapp_out_at: string | Date | null;
   status: DeviceStatus;
 }
 
@@ -70,7 +75,9 @@ export function courseGuardiansSql(courseId: number) {
     with can as (${schoolPhoneChannelsSql(sql`(select institution_id from courses where id = ${courseId})`)})
     select s.id as student_id, concat_ws(' ', s.first_names, s.last_name_father, nullif(s.last_name_mother, '')) as student_name,
       g.id as guardian_id, concat_ws(' ', g.first_names, g.last_name_father, nullif(g.last_name_mother, '')) as guardian_name,
-      sg.role, g.phone, g.email, g.id is not null and ${appReachableSql('g')} as app, ${smsPhoneSql('g')} as sms, ${schoolDeviceStatusSql('g', 'can')} as status
+      sg.role, g.phone, g.email, g.id is not null and ${appReachableSql('g')} as app, ${smsNumberSql('g')} as sms_number,
+      ${optedOutAtSql(sql`'sms'`, sql`g.phone`)} as sms_out_at, ${optedOutAtSql(sql`'whatsapp'`, sql`g.phone`)} as whatsapp_out_at,
+      ${schoolDeviceStatusSql('g', 'can')} as status
     from students s cross join can
     left join student_guardians sg on sg.student_id = s.id
     left join guardians g on g.id = sg.guardian_id
@@ -119,11 +126,12 @@ export function missedSql(institutionId: number, courseId: number, n: number, vi
 }
 
 /**
- * What staff should fix, in the contract's order of FixHint. `sms`: the number is one the delivery engine
- * can text (server/recipients/sms-phones.ts), the rule the device status and the reach use too.
+ * What staff should fix, in the contract's order of FixHint. `sms`: the number is a mobile the delivery
+ * engine could text (server/recipients/sms-phones.ts), the rule the device status and the reach use too;
+ * `optedOut`: the channels it texted "BAJA" on, which no delivery tries (so none of them "failed").
  */
 function fixHints(
-  g: { phone: string | null; email: string | null; app: boolean; sms: boolean },
+  g: { phone: string | null; email: string | null; app: boolean; sms: boolean; optedOut: readonly OptedOut[] },
   missed: readonly MissedDelivery[],
 ): FixHint[] {
   const hints: FixHint[] = [];
@@ -132,8 +140,17 @@ function fixHints(
   if (!g.email) hints.push('email_missing');
   else if (missed.some((m) => m.channel === 'e-mail')) hints.push('email_bounced');
   if (missed.some((m) => m.channel === 'sms')) hints.push('sms_failed');
+  for (const o of g.optedOut) hints.push(o.channel === 'sms' ? 'sms_opted_out' : 'whatsapp_opted_out');
   if (!g.app) hints.push('no_app');
   return hints;
+}
+
+/** The opt-outs of a guardian's row, SMS first. */
+function optedOutOf(row: Pick<GuardianRow, 'sms_out_at' | 'whatsapp_out_at'>): OptedOut[] {
+  const out: OptedOut[] = [];
+  if (row.sms_out_at !== null) out.push({ channel: 'sms', at: new Date(row.sms_out_at).toISOString() });
+  if (row.whatsapp_out_at !== null) out.push({ channel: 'whatsapp', at: new Date(row.whatsapp_out_at).toISOString() });
+  return out;
 }
 
 export interface CourseData {
@@ -175,6 +192,7 @@ export async function loadCourse(
     students.set(id, student);
     if (row.guardian_id === null) continue;
     const own = missedOf.get(Number(row.guardian_id)) ?? [];
+    const optedOut = optedOutOf(row);
     student.guardians.push({
       id: Number(row.guardian_id),
       name: row.guardian_name,
@@ -183,7 +201,8 @@ export async function loadCourse(
       phone: row.phone,
       email: row.email,
       app_installed: Boolean(row.app),
-      fix: fixHints({ phone: row.phone, email: row.email, app: Boolean(row.app), sms: Boolean(row.sms) }, own),
+      fix: fixHints({ phone: row.phone, email: row.email, app: Boolean(row.app), sms: Boolean(row.sms_number), optedOut }, own),
+      opted_out: optedOut,
       missed: own,
     });
   }

@@ -24,7 +24,7 @@ import { rowsOf } from '../../db/sql';
 import { deviceStatusSql, hasPhoneSql } from '../../recipients/device-status';
 import { appReachableSql } from '../../recipients/app-reach';
 import { collator } from '../../recipients/directory';
-import { settleSmsPhones } from '../../recipients/sms-phones';
+import { settleSmsPhones, whatsappPhoneSql } from '../../recipients/sms-phones';
 
 export const CONNECTIVITY_MESSAGES = {
   forbidden: 'No tienes permiso para ver la conectividad de las familias.',
@@ -195,7 +195,7 @@ export function connectivitySql(institutionId: number, courseId: number | null, 
       select cg.level_id, cg.course_id, cg.guardian_id,
         ${schoolDeviceStatusSql('g', 'can')} as status,
         ${appReachableSql('g')} as app, coalesce(g.email, '') <> '' as email,
-        ${hasPhoneSql('g')} and can.sms as sms, ${hasPhoneSql('g')} and can.whatsapp as whatsapp,
+        ${hasPhoneSql('g')} and can.sms as sms, ${whatsappPhoneSql('g')} and can.whatsapp as whatsapp,
         cov.guardian_id is not null as addressed, coalesce(cov.reached, false) as reached
       from cg join guardians g on g.id = cg.guardian_id cross join can
       left join cov on cov.course_id = cg.course_id and cov.guardian_id = cg.guardian_id

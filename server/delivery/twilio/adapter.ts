@@ -4,7 +4,8 @@
 //   Authorization: Basic base64(AccountSid:AuthToken)
 //   Content-Type: application/x-www-form-urlencoded
 //   To=+56987654321 | whatsapp:+56987654321, From=… | MessagingServiceSid=MG…,
-//   Body=… | ContentSid=HX…&ContentVariables={"1":school,"2":title,"3":link} (WhatsApp with a template),
+//   Body=… | ContentSid=HX…&ContentVariables={"1":school,"2":title,"3":link} (WhatsApp with a template,
+//   outside the family's 24-hour window),
 //   StatusCallback={HERMES_PUBLIC_URL}/api/webhooks/twilio/{channel}/status?key=hermes-12-0
 //
 //   201 { "sid": "SM…", "status": "queued" | "accepted", … }   taken; callbacks follow
@@ -14,10 +15,16 @@
 // errors.ts; 401/20003 → transient provider_auth, as the own API; 429 and 5xx → transient, the engine's
 // backoff (which starts longer than any Retry-After Twilio sends). Twilio does not dedupe, so a round it
 // already took is not sent again (rounds.ts).
+//
+// WhatsApp takes free text only inside the 24 hours after the family's last message; outside, only an
+// approved template. With a template configured, `windowOpenUntil` chooses: inside, free text (title and
+// text, as without a template); outside, the template. A free text Twilio refuses because the window closed
+// meanwhile (63016) goes again at once as the template, as Meta's adapter does with 131047.
 import { pushMessageUrl } from '../../../shared/push-contract';
 import type { TwilioSettings } from '../../config';
 import { normalizePhone } from '../../recipients/phone';
 import { parseDeliveryKey, type ChannelAdapter, type SendResult } from '../channel';
+import type { WindowLookup } from '../meta/send';
 import { errorOfAnswer } from './errors';
 import type { Round } from './rounds';
 
@@ -28,6 +35,9 @@ export interface TwilioAdapterOptions {
   publicUrl: string;
   /** The sid of a round Twilio already took (rounds.ts `sidOfRound`); omitted: every attempt POSTs. */
   sidOfRound?: (round: Round) => Promise<string | null>;
+  /** Until when the family's WhatsApp window is open (server/inbound/window.ts); omitted: closed, the template goes. */
+  windowOpenUntil?: WindowLookup;
+  now?: () => Date;
   fetch?: (request: Request) => Promise<Response>;
   timeoutMs?: number;
 }
@@ -47,6 +57,8 @@ export function createTwilioAdapter(options: TwilioAdapterOptions): ChannelAdapt
   const endpoint = `${settings.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const address = (e164: string) => (channel === 'whatsapp' ? `whatsapp:${e164}` : e164);
+  const windowOpenUntil = options.windowOpenUntil ?? (async () => null);
+  const now = options.now ?? (() => new Date());
 
   return {
     async send(message, signal) {
@@ -61,53 +73,76 @@ export function createTwilioAdapter(options: TwilioAdapterOptions): ChannelAdapt
         if (sid) return { ok: true, status: 'sent', providerRef: sid };
       }
 
-      const form = new URLSearchParams();
-      form.set('To', address(phone.e164));
-      const sender = channel === 'whatsapp' ? settings.whatsapp : settings.sms;
-      if (sender && 'messagingServiceSid' in sender) form.set('MessagingServiceSid', sender.messagingServiceSid);
-      else if (sender) form.set('From', address(sender.from));
-      const template = channel === 'whatsapp' ? settings.whatsapp?.contentSid : null;
-      if (template) {
-        // Outside the 24 hours after the family's last message WhatsApp takes only approved templates: the
-        // school's template names the school and the title and links to the message in the families' app.
-        form.set('ContentSid', template);
-        form.set(
-          'ContentVariables',
-          JSON.stringify({ 1: message.institutionName, 2: message.title, 3: `${options.publicUrl}${pushMessageUrl(message.messageId)}` }),
-        );
-      } else {
-        // WhatsApp shows the title as its first line; an SMS carries only the text (the one segment counted).
-        form.set('Body', channel === 'whatsapp' ? `${message.title}\n${message.text}` : message.text);
-      }
-      form.set('StatusCallback', statusCallbackUrl(options.publicUrl, channel, message.key));
+      const form = (content: { template: string } | null) => {
+        const fields = new URLSearchParams();
+        fields.set('To', address(phone.e164));
+        const sender = channel === 'whatsapp' ? settings.whatsapp : settings.sms;
+        if (sender && 'messagingServiceSid' in sender) fields.set('MessagingServiceSid', sender.messagingServiceSid);
+        else if (sender) fields.set('From', address(sender.from));
+        if (content) {
+          // The school's template names the school and the title and links to the message in the families' app.
+          fields.set('ContentSid', content.template);
+          fields.set(
+            'ContentVariables',
+            JSON.stringify({ 1: message.institutionName, 2: message.title, 3: `${options.publicUrl}${pushMessageUrl(message.messageId)}` }),
+          );
+        } else {
+          // WhatsApp shows the title as its first line; an SMS carries only the text (the one segment counted).
+          fields.set('Body', channel === 'whatsapp' ? `${message.title}\n${message.text}` : message.text);
+        }
+        fields.set('StatusCallback', statusCallbackUrl(options.publicUrl, channel, message.key));
+        return fields;
+      };
 
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const request = new Request(endpoint, {
-        method: 'POST',
-        headers: {
-          Authorization: basicAuth(settings),
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Accept: 'application/json',
-        },
-        body: form.toString(),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-      let response: Response;
-      let answer: unknown;
-      try {
-        response = await doFetch(request);
-        answer = await response.json().catch(() => null);
-      } catch {
-        // Network error, timeout, or the engine stopping. Twilio may have taken it: its first callback
-        // records the sid, and the retry then finds it instead of sending twice.
-        return transient('unreachable');
+      const template = channel === 'whatsapp' ? settings.whatsapp?.contentSid : null;
+      if (!template) return resultOf(await post(form(null), signal));
+      if (await isWindowOpen(phone.e164)) {
+        const sent = await post(form(null), signal);
+        // The window closed between the lookup and Twilio: the template instead, in the same attempt.
+        if (!(sent && answerCode(sent.answer) === WINDOW_CLOSED)) return resultOf(sent);
       }
-      return resultOf(response.status, answer);
+      return resultOf(await post(form({ template }), signal));
     },
   };
+
+  async function isWindowOpen(phone: string): Promise<boolean> {
+    // A window that cannot be read is as good as closed: the template reaches the family either way.
+    const until = await windowOpenUntil(phone).catch(() => null);
+    return until !== null && until.getTime() > now().getTime();
+  }
+
+  async function post(form: URLSearchParams, signal?: AbortSignal): Promise<{ status: number; answer: unknown } | null> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const request = new Request(endpoint, {
+      method: 'POST',
+      headers: {
+        Authorization: basicAuth(settings),
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+      },
+      body: form.toString(),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    try {
+      const response = await doFetch(request);
+      return { status: response.status, answer: await response.json().catch(() => null) };
+    } catch {
+      // Network error, timeout, or the engine stopping. Twilio may have taken it: its first callback
+      // records the sid, and the retry then finds it instead of sending twice.
+      return null;
+    }
+  }
 }
 
-function resultOf(status: number, answer: unknown): SendResult {
+/** Twilio's error for free text outside the 24-hour window (errors.ts). */
+const WINDOW_CLOSED = 63016;
+
+const answerCode = (answer: unknown): unknown =>
+  typeof answer === 'object' && answer !== null ? (answer as { code?: unknown }).code : undefined;
+
+function resultOf(sent: { status: number; answer: unknown } | null): SendResult {
+  if (!sent) return transient('unreachable');
+  const { status, answer } = sent;
   const body = (typeof answer === 'object' && answer !== null ? answer : {}) as { sid?: unknown; code?: unknown };
   if (status >= 200 && status < 300) {
     return typeof body.sid === 'string' && body.sid !== '' ? { ok: true, status: 'sent', providerRef: body.sid } : transient('unreachable');

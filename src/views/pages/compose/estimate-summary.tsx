@@ -82,6 +82,14 @@ export function EstimateSummary({ compose }: { compose: ComposeActor }) {
         </li>,
       );
     }
+    // Phones that texted "BAJA" on this channel: counted apart from those with no number, and not paid for.
+    if (channel.opted_out > 0) {
+      lines.push(
+        <li key={`opted-out-${channel.code}`}>
+          {t('compose.estimate.optedOut', { channel: t(`messages.channel.${channel.code}`), count: channel.opted_out })}
+        </li>,
+      );
+    }
   }
   if (estimate && estimate.empty_courses.length > 0) {
     lines.push(

@@ -4,7 +4,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { ReceptionStatusMachine } from '../../../machines/reception/status';
 import { selectIsRefreshing, selectRows, selectShownChannel } from '../../../machines/reception/selectors';
-import { recipientStatusOf, settledReasonOf } from '../../../../shared/delivery-progress';
+import { OPTED_OUT, recipientStatusOf, settledReasonOf } from '../../../../shared/delivery-progress';
 import type { ChannelDelivery, DeliveryStatus, ReceptionChannel, ReceptionRow } from '../../../../shared/reception-contract';
 import { formatPhone } from '../../../../shared/phone-format';
 import { hasText } from '../../../i18n';
@@ -13,7 +13,7 @@ import { useSelectors } from '../../lib/selectors';
 import { cn } from '../../lib/utils';
 import { ListEmpty } from '../../ui/list-page';
 import { DeviceDot } from '../../lib/device-status';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatDay } from '../../lib/format';
 
 type ReceptionActor = ActorRefFrom<ReceptionStatusMachine>;
 
@@ -149,8 +149,13 @@ function ChannelStatus({ delivery, listed }: { delivery: ChannelDelivery; listed
   ].filter((line): line is string => typeof line === 'string');
   const code = settledReasonOf(delivery);
   const reasonKey = `reception.errorCode.${code ?? ''}`;
-  // An error code this client does not know yet still reads as Spanish.
-  const reason = code ? t(hasText(reasonKey) ? reasonKey : 'reception.errorCode.unknown') : null;
+  // An error code this client does not know yet still reads as Spanish; an opt-out says when.
+  const reason =
+    code === OPTED_OUT && delivery.opted_out_at
+      ? t('reception.optedOutOn', { date: formatDay(delivery.opted_out_at, locale, timezone) })
+      : code
+        ? t(hasText(reasonKey) ? reasonKey : 'reception.errorCode.unknown')
+        : null;
   const label = `${t(`messages.channel.${delivery.channel}`)}: ${t(`reception.deliveryStatus.${delivery.status}`)}`;
   return (
     <li className="flex flex-col gap-0.5">

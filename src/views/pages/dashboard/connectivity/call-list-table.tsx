@@ -1,18 +1,23 @@
 // The call list's rows as a table, in CALL_LIST_COLUMNS' order (the CSV's columns): shown on a course's page
 // and, cut into pages of CALL_LIST_PAGE_ROWS rows (dashboard/call-list.ts `selectPrintPages`), on the print view.
 import { CALL_LIST_COLUMNS, type CallListRow } from '../../../../../shared/dashboard-contract';
-import { useT } from '../../../lib/i18n';
+import { useLocaleZone, useT } from '../../../lib/i18n';
+import { optedOutDay } from '../../../../../shared/call-list-text';
+import type { Locale } from '../../../../../shared/contract';
 import { cn } from '../../../lib/utils';
 import { formatPhone } from '../../../../../shared/phone-format';
 
 export function CallListTable({ rows, caption, className }: { rows: readonly CallListRow[]; caption: string; className?: string }) {
   const t = useT();
+  const { locale, timezone } = useLocaleZone();
   const cell = (row: CallListRow, column: (typeof CALL_LIST_COLUMNS)[number]): string => {
     switch (column) {
       case 'role':
         return t(`course.role.${row.role}`);
       case 'reasons':
-        return row.reasons.map((reason) => t(`course.fix.${reason}`)).join('; ');
+        return row.reasons
+          .map((reason) => t(`course.fix.${reason}`, { date: optedOutDay(reason, row.opted_out, locale as Locale, timezone) }))
+          .join('; ');
       case 'alternatives':
         return row.alternatives.length === 0 ? '—' : row.alternatives.join('; ');
       case 'phone':

@@ -12,6 +12,8 @@ import { DeviceDot } from '../../../lib/device-status';
 import { useT } from '../../../lib/i18n';
 import { cn } from '../../../lib/utils';
 import { formatPhone } from '../../../../../shared/phone-format';
+import { optedOutDay } from '../../../../../shared/call-list-text';
+import type { Locale } from '../../../../../shared/contract';
 
 export function CourseStudents({ course, locale, timezone }: { course: CourseConnectivity; locale: string; timezone: string }) {
   const t = useT();
@@ -77,7 +79,7 @@ function GuardianRow({ guardian, locale, timezone }: { guardian: CourseGuardian;
         ) : (
           <ul className="list-inside list-disc">
             {guardian.fix.map((hint) => (
-              <li key={hint}>{t(`course.fix.${hint}`)}</li>
+              <li key={hint}>{t(`course.fix.${hint}`, { date: optedOutDay(hint, guardian.opted_out, locale as Locale, timezone) })}</li>
             ))}
           </ul>
         )}
