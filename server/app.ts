@@ -52,6 +52,8 @@ import type { ProviderSimulator } from './delivery/simulator';
 import { guardianAppRoutes } from './routes/guardian-app';
 import { providerWebhookRoutes } from './routes/provider-webhook';
 import { createInboundHandler } from './inbound/handler';
+import { confirmThroughAdapters } from './opt-outs/confirm';
+import { createOptOutHandler } from './opt-outs/handler';
 import { metaWebhookRoutes } from './routes/meta-webhook';
 import { twilioWebhookRoutes } from './routes/twilio-webhook';
 import type { InboundHandler } from './inbound/contract';
@@ -102,7 +104,9 @@ export function createApp({
   onInbound,
 }: CreateAppOptions): Hono<AppEnv> {
   const engine = delivery?.engine ?? NO_ENGINE;
-  const inbound = onInbound ?? createInboundHandler(db, { store, logger });
+  // A family's «BAJA» / «ALTA» is settled before it could become a reply, and answered by the channel it came by.
+  const optOut = createOptOutHandler(db, { confirm: confirmThroughAdapters(delivery?.adapters ?? null), logger });
+  const inbound = onInbound ?? createInboundHandler(db, { store, logger, optOut });
   const app = new Hono<AppEnv>();
   // CSRF tokens signed with HERMES_SECRET or the database's secret, read at the first request that needs it.
   const xsrf = createXsrf(serverSecret(db, config.secret));
