@@ -1,8 +1,10 @@
 // SMS through Twilio and WhatsApp through Meta's Cloud API, in the browser, against a second Hermes server
 // wired to the two local fakes (tests/e2e/support/providers.ts): the school's administrator (WhatsApp is
-// open to administrators only, server/staff/policies.ts) writes to a family on both channels, the fakes get Twilio's form and Meta's JSON, their signed callbacks move the reception screen to
-// «Recibido» and «Leído», and a guardian's SMS answer lands in the author's inbox as a reply. The tests
-// share the server and one signed-in page, in order: each step starts where the last one left the family.
+// open to administrators only, server/staff/policies.ts) writes to a family on both channels, the fakes get
+// Twilio's form and Meta's JSON, their signed callbacks move the reception screen to «Recibido» and «Leído»,
+// a guardian's SMS answer lands in the author's inbox as a reply, and a «BAJA» from that phone takes it out
+// of the next message's SMS. The tests share the server and one signed-in page, in order: each step starts
+// where the last one left the family.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { ComposePage } from './pages/compose-page';
@@ -25,7 +27,8 @@ const uniqueTitle = (prefix: string): string => `${prefix} ${Date.now().toString
 interface Family {
   /** The student's name: the picker finds their guardians by it. */
   student: string;
-  guardians: { name: string; phone: string }[];
+  /** Their guardians' mobiles, as the school has them. */
+  guardians: { phone: string }[];
 }
 
 /**
@@ -53,12 +56,22 @@ async function familyWithPhones(page: Page): Promise<Family> {
       if (guardians.length > 0 && usable && names.get(student.name) === 1) {
         return {
           student: student.name,
-          guardians: guardians.map((guardian) => ({ name: guardian.ficha_apoderado.name, phone: guardian.ficha_apoderado.fono_celular! })),
+          guardians: guardians.map((guardian) => ({ phone: guardian.ficha_apoderado.fono_celular! })),
         };
       }
     }
   }
   throw new Error('no student whose guardians all have a phone of their own');
+}
+
+/** Picks «Apoderados de …»: the student's family, not the student. */
+async function pickFamily(compose: ComposePage, student: string): Promise<void> {
+  await compose.addRecipients.first().click();
+  await compose.picker.expectOpen();
+  await compose.picker.search.fill(student);
+  await compose.picker.item(t('compose.picker.familyOf.apoderados', { student })).check();
+  await compose.picker.confirm.click();
+  await expect(compose.picker.dialog).toBeHidden();
 }
 
 let server: ProvidersServer | undefined;
@@ -91,14 +104,7 @@ test('staff send by SMS and WhatsApp: Twilio gets its form, Meta its template, t
   await expect(compose.title).toBeEditable();
   const title = uniqueTitle('Reunión de apoderados');
   await compose.title.fill(title);
-  // «Apoderados de …»: the student's family, not the student.
-  const familyOf = t('compose.picker.familyOf.apoderados', { student: family.student });
-  await compose.addRecipients.first().click();
-  await compose.picker.expectOpen();
-  await compose.picker.search.fill(family.student);
-  await compose.picker.item(familyOf).check();
-  await compose.picker.confirm.click();
-  await expect(compose.picker.dialog).toBeHidden();
+  await pickFamily(compose, family.student);
   for (const channel of ['sms', 'whatsapp'] as const) await compose.channel(channel).check();
   await compose.allowReplies.check();
   await compose.content.fill('La reunión es el jueves a las 19:00 en la sala del curso.');
@@ -184,4 +190,57 @@ test("a guardian's SMS answer reaches the author's inbox as a reply that says it
   await expect(page.getByText(answer)).toBeVisible();
   await settled(page);
   await expectNoAxeViolations(page, 'a reply that came by SMS');
+});
+
+test('a «BAJA» by SMS takes that phone out of the next message: the estimate counts it apart, reception says since when', async () => {
+  test.setTimeout(60_000);
+  const { twilio } = server!;
+  const guardian = family.guardians[0]!;
+  const from = twilio.messages.find((message) => digits(message.to) === digits(guardian.phone))!.to;
+  const before = twilio.messages.length;
+  const { response } = await twilio.incoming(server!.smsIncomingUrl, { from, body: 'BAJA' });
+  expect(response.status).toBe(200);
+  // One short confirmation, by SMS to that phone, saying how to come back.
+  await expect.poll(() => twilio.messages.length).toBe(before + 1);
+  expect(twilio.messages.at(-1)).toMatchObject({ to: from, body: expect.stringContaining('ALTA') });
+
+  const compose = new ComposePage(page);
+  await page.goto('/new');
+  await expect(compose.title).toBeEditable();
+  const title = uniqueTitle('Cambio de horario');
+  await compose.title.fill(title);
+  await pickFamily(compose, family.student);
+  for (const channel of ['sms', 'whatsapp'] as const) await compose.channel(channel).check();
+  await compose.content.fill('El viernes la salida es a las 13:00.');
+  await compose.send.click();
+  // WhatsApp still reaches everyone; the SMS of that phone is counted apart, as a BAJA and not a missing number.
+  expect(await compose.reachCount()).toBe(family.guardians.length);
+  const estimate = page.locator('[data-slot=estimate]');
+  await expect(estimate.getByText(t('compose.estimate.optedOut', { channel: t('messages.channel.sms'), count: 1 }))).toBeVisible();
+  await expect(estimate.getByText(t('compose.estimate.missing', { channel: t('messages.channel.sms'), count: 1 }))).toHaveCount(0);
+  await compose.confirm('send');
+  await expect(page).toHaveURL(/\/sent\/message\/\d+$/);
+  const id = Number(/\/sent\/message\/(\d+)$/.exec(page.url())?.[1]);
+
+  // Twilio is asked for the other guardians' SMS only.
+  const others = family.guardians.length - 1;
+  await expect.poll(() => twilio.messages.length).toBe(before + 1 + others);
+  expect(twilio.messages.slice(before + 1).map((message) => message.to)).not.toContain(from);
+
+  await page.goto(`/sent/message/${id}/reception`);
+  const reception = new ReceptionPage(page);
+  await reception.expectShown();
+  // The row of that guardian, by the phone as people read it (rows name people shorter than the picker).
+  const row = reception.rows.filter({ hasText: parsePhoneNumberFromString(from)?.formatInternational() ?? from });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText(`${t('messages.channel.sms')}: ${t('reception.deliveryStatus.failed')}`, { exact: true })).toBeVisible();
+  const today = new Intl.DateTimeFormat('es-CL', {
+    timeZone: 'America/Santiago',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
+  await expect(row.getByText(t('reception.optedOutOn', { date: today }))).toBeVisible();
+  await settled(page);
+  await expectNoAxeViolations(page, 'reception with a phone that texted BAJA');
 });
