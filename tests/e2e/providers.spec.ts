@@ -27,6 +27,8 @@ const uniqueTitle = (prefix: string): string => `${prefix} ${Date.now().toString
 interface Family {
   /** The student's name: the picker finds their guardians by it. */
   student: string;
+  /** Their course (its connectivity page lists the family). */
+  courseId: number;
   /** Their guardians' mobiles, as the school has them. */
   guardians: { phone: string }[];
 }
@@ -56,6 +58,7 @@ async function familyWithPhones(page: Page): Promise<Family> {
       if (guardians.length > 0 && usable && names.get(student.name) === 1) {
         return {
           student: student.name,
+          courseId: course.id,
           guardians: guardians.map((guardian) => ({ phone: guardian.ficha_apoderado.fono_celular! })),
         };
       }
@@ -192,7 +195,7 @@ test("a guardian's SMS answer reaches the author's inbox as a reply that says it
   await expectNoAxeViolations(page, 'a reply that came by SMS');
 });
 
-test('a «BAJA» by SMS takes that phone out of the next message: the estimate counts it apart, reception says since when', async () => {
+test('a «BAJA» by SMS takes that phone out of the next message: the estimate counts it apart, reception and connectivity say since when', async () => {
   test.setTimeout(60_000);
   const { twilio } = server!;
   const guardian = family.guardians[0]!;
@@ -243,4 +246,10 @@ test('a «BAJA» by SMS takes that phone out of the next message: the estimate c
   await expect(row.getByText(t('reception.optedOutOn', { date: today }))).toBeVisible();
   await settled(page);
   await expectNoAxeViolations(page, 'reception with a phone that texted BAJA');
+
+  // Connectivity's course page names the BAJA with its day, for whoever calls the family.
+  await page.goto(`/connectivity/course/${family.courseId}`);
+  await expect(page.getByText(t('course.fix.sms_opted_out', { date: today })).first()).toBeVisible();
+  await settled(page);
+  await expectNoAxeViolations(page, "connectivity of the family's course after their BAJA");
 });
