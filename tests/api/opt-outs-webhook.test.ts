@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizePhone } from '../../server/recipients/phone';
 import { type FakeTwilio, startFakeTwilio } from '../fixtures/twilio';
-import { count, one } from './support/compose';
+import { count, one, rows } from './support/compose';
 import { startServer, type TestServer } from './support/server';
 import { eventually } from './support/wait';
 
@@ -26,8 +26,8 @@ beforeAll(async () => {
       twilio: { accountSid: fake.accountSid, authToken: fake.authToken, apiUrl: fake.url, sms: { from: SMS_FROM } },
     },
   });
-  const guardians = await server.db.execute(sql`select phone from guardians where phone is not null order by id limit 50`);
-  const usable = (guardians.rows as { phone: string }[]).map((row) => normalizePhone(row.phone, 'CL')).find((result) => result.ok);
+  const guardians = await rows<{ phone: string }>(server.db, sql`select phone from guardians where phone is not null order by id limit 50`);
+  const usable = guardians.map((row) => normalizePhone(row.phone, 'CL')).find((result) => result.ok);
   if (!usable?.ok) throw new Error('no seeded guardian with a phone Twilio takes');
   phone = usable.e164;
 });
