@@ -290,7 +290,8 @@ export async function refreshRecipients(
 
 /**
  * `guardians.device_misses`: how many of the guardian's last 3 finished device deliveries (app, SMS,
- * WhatsApp; not e-mail, not rows never tried (no address, opted out), not failures on our side) were not received.
+ * WhatsApp; not e-mail, not rows never tried (no address, opted out), not failures on our side, WhatsApp's
+ * closed window among them) were not received.
  * 3 = yellow.
  */
 export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly number[]): Promise<void> {
@@ -310,8 +311,10 @@ export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly n
         from deliveries d join message_recipients r on r.id = d.recipient_id
         where r.recipient_kind = 'apoderado' and r.recipient_ref_id = any(${ids}::int[])
           and d.channel in (${sql.raw(DEVICE_CHANNELS)}) and d.status not in ('queued', 'sent')
-          -- Never tried: no address, or the family opted out (their choice, not their phone failing).
-          and coalesce(d.error, '') not in ('missing_address', 'opted_out')
+          -- Never tried: no address, or the family opted out (their choice, not their phone failing). Nor
+          -- WhatsApp's 24-hour window closed, whatever status the provider gave it (Meta: not received):
+          -- the message needed our template, the family's phone could have taken it.
+          and coalesce(d.error, '') not in ('missing_address', 'opted_out', 'whatsapp_window')
           -- Our side failing (provider down, our credentials, sender, account or WhatsApp template refused)
           -- says nothing about the guardian's phone.
           and not (d.status in ('failed', 'error') and coalesce(d.error, '') in ('unreachable', 'provider_auth', 'provider_config', 'provider_account', 'provider_template'))
