@@ -218,6 +218,23 @@ describe('sending through Twilio', () => {
     });
   });
 
+  it("folds the template's title to one line as Meta's adapter does, and links staff to their Hermes inbox", async () => {
+    const template = `HX${'e'.repeat(32)}`;
+    const send = adapter('whatsapp', { whatsapp: { from: WHATSAPP_FROM, contentSid: template } });
+    const variables: unknown[] = [];
+    for (const [recipientKind, title] of [
+      ['funcionario', 'Reunión\tde   apoderados\n'],
+      ['apoderado', ' \n '],
+    ] as const) {
+      const row = take('whatsapp');
+      expect((await send.send({ ...outgoing(row, 'whatsapp'), recipientKind, title })).ok).toBe(true);
+      variables.push({ messageId: row.message_id, sent: JSON.parse(fake.requests.at(-1)!.form.ContentVariables!) });
+    }
+    const [staff, family] = variables as { messageId: number; sent: unknown }[];
+    expect(staff!.sent).toEqual({ 1: 'Colegio San Andrés', 2: 'Reunión de apoderados', 3: `${PUBLIC}/inbox/message/${staff!.messageId}` });
+    expect(family!.sent).toEqual({ 1: 'Colegio San Andrés', 2: '-', 3: `${PUBLIC}/familia/mensajes/${family!.messageId}` });
+  });
+
   it('sends from a Messaging Service when one is configured', async () => {
     const service = `MG${'c'.repeat(32)}`;
     const row = take();
