@@ -28,6 +28,8 @@ import { transactionRetrying, type Queryable } from '../db/client';
 import type { Logger } from '../log';
 import { rowsOf } from '../db/sql';
 import { DEVICE_WINDOW } from '../recipients/device-status';
+import { giveBackReserved, type Reserved, reservedMonthSql } from '../opt-outs/refund';
+import { OPTED_OUT } from '../../shared/delivery-progress';
 
 export type ReportStatus = 'received' | 'read' | 'not_received' | 'error';
 
@@ -161,6 +163,27 @@ export async function recordOutcomes(
       const values = JSON.stringify(
         outcomes.map(({ id, generation, status, error, provider_ref }) => ({ id, generation, status, error, provider_ref })),
       );
+      // An opt-out the engine's own check caught (server/delivery/attempt.ts): what the delivery reserved goes
+      // back, as when the opt-out stops it while queued (server/opt-outs/stop-queued.ts). Read and zeroed
+      // while the row is still queued, so a repeated outcome gives nothing back twice.
+      const optedOut = outcomes.filter((o) => o.status === 'failed' && o.error === OPTED_OUT);
+      if (optedOut.length > 0) {
+        const rounds = JSON.stringify(optedOut.map(({ id, generation }) => ({ id, generation })));
+        const reserved = rowsOf<Reserved>(
+          await tx.execute(sql`
+            with old as (
+              select d.id, d.segments from deliveries d join json_to_recordset(${rounds}::json) as v(id int, generation int)
+                on d.id = v.id and d.generation = v.generation
+              where d.status = 'queued' and d.channel in ('sms', 'whatsapp')
+            ), zeroed as (
+              update deliveries d set segments = 0 from old where d.id = old.id
+              returning d.message_id, d.channel, old.segments as charged, d.last_retry_at
+            )
+            select z.channel, z.charged, m.institution_id, ${reservedMonthSql(sql`z.last_retry_at`, 'm', 'i')} as month
+            from zeroed z join messages m on m.id = z.message_id join institutions i on i.id = m.institution_id`),
+        );
+        await giveBackReserved(tx, reserved);
+      }
       await tx.execute(sql`
       with changed as (
       update deliveries d set

@@ -280,8 +280,11 @@ describe('"BAJA" by SMS', () => {
     expect((await deliveriesOf(id))[1]).toMatchObject({ status: 'failed', error: 'opted_out' });
   });
 
-  it('a delivery the opt-out did not catch (written in the same instant) is stopped when the engine comes to it', async () => {
-    await server.db.execute(sql`update deliveries set status = 'queued', error = null where message_id = ${scheduled}`);
+  it('a delivery the opt-out did not catch (written in the same instant) is stopped when the engine comes to it, and its segment goes back', async () => {
+    // As send wrote it: queued, one segment charged to the month.
+    await server.db.execute(sql`update deliveries set status = 'queued', error = null, segments = 1 where message_id = ${scheduled}`);
+    await server.db.execute(sql`update sms_usage set segments = segments + 1 where institution_id = ${ids.school} and month = ${ids.month}`);
+    const charged = await smsUsed();
     await server.db.execute(sql`update messages set scheduled_at = now() - interval '10 seconds' where id = ${scheduled}`);
     await server.delivery!.engine.sweep();
     await eventually(
@@ -289,7 +292,8 @@ describe('"BAJA" by SMS', () => {
       () => deliveriesOf(scheduled),
       (ds) => ds[0]!.status !== 'queued',
     );
-    expect((await deliveriesOf(scheduled))[0]).toMatchObject({ status: 'failed', error: 'opted_out' });
+    expect((await deliveriesOf(scheduled))[0]).toMatchObject({ status: 'failed', error: 'opted_out', segments: 0 });
+    expect(await smsUsed()).toBe(charged - 1);
     expect(await handedToProvider(scheduled)).toBe(0);
     const row = (await receptionOf(scheduled)).data[0]!;
     expect(row.channels[0]).toMatchObject({ error: 'opted_out', opted_out_at: '2026-11-03T14:00:00.000Z' });
