@@ -13,7 +13,7 @@ import { intList } from '../db/arrays';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
 import { refreshRecipients } from '../reception/status';
-import { giveBackReserved, type Reserved, reservedMonthSql } from './refund';
+import { giveBackReserved, type Reserved, reservedMonthSql } from '../quota/refund';
 import type { OptChannel } from './texts';
 
 interface Stopped extends Reserved {

@@ -28,7 +28,7 @@ import { transactionRetrying, type Queryable } from '../db/client';
 import type { Logger } from '../log';
 import { rowsOf } from '../db/sql';
 import { DEVICE_WINDOW } from '../recipients/device-status';
-import { giveBackReserved, type Reserved, reservedMonthSql } from '../opt-outs/refund';
+import { giveBackReserved, type Reserved, reservedMonthSql } from '../quota/refund';
 import { OPTED_OUT } from '../../shared/delivery-progress';
 
 export type ReportStatus = 'received' | 'read' | 'not_received' | 'error';

@@ -1,15 +1,14 @@
 // What a delivery stopped by an opt-out reserved goes back to its school: the SMS segments to the month they
 // were counted in, a WhatsApp message to the balance. Whether the opt-out stopped it while queued
-// (stop-queued.ts) or the engine's own check did as it came to it (server/delivery/attempt.ts, recorded by
+// (server/opt-outs/stop-queued.ts) or the engine's own check did as it came to it (server/delivery/attempt.ts, recorded by
 // server/reception/status.ts recordOutcomes): the same refund either way.
 import { type SQL, sql } from 'drizzle-orm';
 import { intList } from '../db/arrays';
 import type { Queryable } from '../db/client';
-import type { OptChannel } from './texts';
 
 /** One stopped delivery: its channel, the segments it was charged (SMS), its school and the month it reserved in. */
 export interface Reserved {
-  channel: OptChannel;
+  channel: 'sms' | 'whatsapp';
   charged: number;
   institution_id: number;
   month: string;
