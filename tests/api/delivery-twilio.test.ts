@@ -496,6 +496,43 @@ describe('incoming messages', () => {
     expect(received).toHaveLength(2);
   });
 
+  it("answer 404 on a channel Twilio does not serve, however well signed: WhatsApp may be Meta's", async () => {
+    const received: InboundMessage[] = [];
+    const app = new Hono();
+    const { whatsapp: _whatsapp, ...smsOnly } = settings;
+    app.route(
+      '/api/webhooks/twilio',
+      twilioWebhookRoutes(server.db, {
+        settings: smsOnly,
+        publicUrl: PUBLIC,
+        onInbound: async (message) => {
+          received.push(message);
+        },
+      }),
+    );
+    const http = await listen(app);
+    cleanups.push(http.close);
+    const whatsapp = await fake.incoming(
+      `${PUBLIC}/api/webhooks/twilio/whatsapp/incoming`,
+      { from: '+56987654321', body: 'Hola', whatsapp: true },
+      { connectTo: http.url },
+    );
+    expect(whatsapp.response.status).toBe(404);
+    const params = { MessageSid: whatsapp.sid, MessageStatus: 'delivered' };
+    const statusAt = `${PUBLIC}/api/webhooks/twilio/whatsapp/status?key=hermes-1-0`;
+    const status = await fetch(`${http.url}/api/webhooks/twilio/whatsapp/status?key=hermes-1-0`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': twilioSignature(fake.authToken, statusAt, params) },
+      body: new URLSearchParams(params).toString(),
+    });
+    expect(status.status).toBe(404);
+    expect(received).toEqual([]);
+    // SMS, which it serves, is taken.
+    const sms = await fake.incoming(`${PUBLIC}/api/webhooks/twilio/sms/incoming`, { from: '+56987654321', body: 'Hola' }, { connectTo: http.url });
+    expect(sms.response.status).toBe(200);
+    expect(received.map((m) => m.channel)).toEqual(['sms']);
+  });
+
   it('are acknowledged by the real server', async () => {
     const { response } = await fake.incoming(
       `${PUBLIC}/api/webhooks/twilio/sms/incoming`,
