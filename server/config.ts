@@ -233,8 +233,7 @@ const OTHER_PROVIDERS: Record<'SMS' | 'WHATSAPP', readonly string[]> = { SMS: []
  * SMS_PROVIDER / WHATSAPP_PROVIDER as every adapter reads it: `Meta` or `meta ` is meta, so a capital or a
  * stray space never falls back to the simulator unnoticed.
  */
-const providerName = (env: NodeJS.ProcessEnv, prefix: 'SMS' | 'WHATSAPP'): string =>
-  (env[`${prefix}_PROVIDER`] ?? '').trim().toLowerCase();
+const providerName = (env: NodeJS.ProcessEnv, prefix: 'SMS' | 'WHATSAPP'): string => (env[`${prefix}_PROVIDER`] ?? '').trim().toLowerCase();
 
 function twilioFromEnv(env: NodeJS.ProcessEnv): { twilio?: TwilioSettings } {
   const chosen = (prefix: 'SMS' | 'WHATSAPP'): boolean => {

@@ -522,13 +522,20 @@ describe('incoming messages', () => {
     const statusAt = `${PUBLIC}/api/webhooks/twilio/whatsapp/status?key=hermes-1-0`;
     const status = await fetch(`${http.url}/api/webhooks/twilio/whatsapp/status?key=hermes-1-0`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': twilioSignature(fake.authToken, statusAt, params) },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Twilio-Signature': twilioSignature(fake.authToken, statusAt, params),
+      },
       body: new URLSearchParams(params).toString(),
     });
     expect(status.status).toBe(404);
     expect(received).toEqual([]);
     // SMS, which it serves, is taken.
-    const sms = await fake.incoming(`${PUBLIC}/api/webhooks/twilio/sms/incoming`, { from: '+56987654321', body: 'Hola' }, { connectTo: http.url });
+    const sms = await fake.incoming(
+      `${PUBLIC}/api/webhooks/twilio/sms/incoming`,
+      { from: '+56987654321', body: 'Hola' },
+      { connectTo: http.url },
+    );
     expect(sms.response.status).toBe(200);
     expect(received.map((m) => m.channel)).toEqual(['sms']);
   });

@@ -283,7 +283,9 @@ describe('"BAJA" by SMS', () => {
   it('a delivery the opt-out did not catch (written in the same instant) is stopped when the engine comes to it, and its segment goes back', async () => {
     // As send wrote it: queued, one segment charged to the month.
     await server.db.execute(sql`update deliveries set status = 'queued', error = null, segments = 1 where message_id = ${scheduled}`);
-    await server.db.execute(sql`update sms_usage set segments = segments + 1 where institution_id = ${ids.school} and month = ${ids.month}`);
+    await server.db.execute(
+      sql`update sms_usage set segments = segments + 1 where institution_id = ${ids.school} and month = ${ids.month}`,
+    );
     const charged = await smsUsed();
     await server.db.execute(sql`update messages set scheduled_at = now() - interval '10 seconds' where id = ${scheduled}`);
     await server.delivery!.engine.sweep();

@@ -51,12 +51,17 @@ describe('reading a file', () => {
     )!;
     expect((await twilio.media[0]!.download()).length).toBe(ATTACHMENT_MAX_BYTES + 1);
 
-    const meta = metaMedia({ graphUrl: 'https://graph.facebook.com', graphVersion: 'v24.0', token: 'x' }, {
-      id: '1',
-      contentType: 'image/jpeg',
-      filename: null,
-    }, async (request) =>
-      request.url.includes('/v24.0/') ? Response.json({ url: 'https://lookaside.fbsbx.com/1' }) : endless(ATTACHMENT_MAX_BYTES + 40 * MB).response,
+    const meta = metaMedia(
+      { graphUrl: 'https://graph.facebook.com', graphVersion: 'v24.0', token: 'x' },
+      {
+        id: '1',
+        contentType: 'image/jpeg',
+        filename: null,
+      },
+      async (request) =>
+        request.url.includes('/v24.0/')
+          ? Response.json({ url: 'https://lookaside.fbsbx.com/1' })
+          : endless(ATTACHMENT_MAX_BYTES + 40 * MB).response,
     );
     expect((await meta.download()).length).toBe(ATTACHMENT_MAX_BYTES + 1);
 
@@ -115,19 +120,32 @@ describe("a gateway's file elsewhere", () => {
 
   it("is fetched from the gateway's own address with its token, even a private one", async () => {
     const urls: string[] = [];
-    await download('http://127.0.0.1:4999/m/1', fetchOf(urls, () => new Response('x')));
+    await download(
+      'http://127.0.0.1:4999/m/1',
+      fetchOf(urls, () => new Response('x')),
+    );
     expect(urls).toEqual(['http://127.0.0.1:4999/m/1 Bearer tok']);
   });
 
   it('is refused at a private address without being fetched, and after a redirect to one', async () => {
     const urls: string[] = [];
-    await expect(download('http://169.254.169.254/latest/meta-data/', fetchOf(urls, () => new Response('x')))).rejects.toThrow(
-      /dirección pública/,
-    );
-    await expect(download('http://127.0.0.1:5000/m/1', fetchOf(urls, () => new Response('x')))).rejects.toThrow(/dirección pública/);
+    await expect(
+      download(
+        'http://169.254.169.254/latest/meta-data/',
+        fetchOf(urls, () => new Response('x')),
+      ),
+    ).rejects.toThrow(/dirección pública/);
+    await expect(
+      download(
+        'http://127.0.0.1:5000/m/1',
+        fetchOf(urls, () => new Response('x')),
+      ),
+    ).rejects.toThrow(/dirección pública/);
     expect(urls).toEqual([]);
     const redirecting = fetchOf(urls, (url) =>
-      url.startsWith('https://almacen.example.com') ? new Response(null, { status: 302, headers: { Location: 'http://10.0.0.5/x' } }) : new Response('x'),
+      url.startsWith('https://almacen.example.com')
+        ? new Response(null, { status: 302, headers: { Location: 'http://10.0.0.5/x' } })
+        : new Response('x'),
     );
     await expect(download('https://almacen.example.com/f', redirecting)).rejects.toThrow(/dirección pública/);
     expect(urls).toEqual(['https://almacen.example.com/f -']);
