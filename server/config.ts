@@ -229,9 +229,15 @@ const TWILIO_API_URL = 'https://api.twilio.com';
 /** What SMS_PROVIDER / WHATSAPP_PROVIDER may say besides Twilio (the other adapters read their own values). */
 const OTHER_PROVIDERS: Record<'SMS' | 'WHATSAPP', readonly string[]> = { SMS: [], WHATSAPP: ['meta'] };
 
+/**
+ * SMS_PROVIDER / WHATSAPP_PROVIDER as every adapter reads it: `Meta` or `meta ` is meta, so a capital or a
+ * stray space never falls back to the simulator unnoticed.
+ */
+const providerName = (env: NodeJS.ProcessEnv, prefix: 'SMS' | 'WHATSAPP'): string => (env[`${prefix}_PROVIDER`] ?? '').trim().toLowerCase();
+
 function twilioFromEnv(env: NodeJS.ProcessEnv): { twilio?: TwilioSettings } {
   const chosen = (prefix: 'SMS' | 'WHATSAPP'): boolean => {
-    const value = (env[`${prefix}_PROVIDER`] ?? '').trim().toLowerCase();
+    const value = providerName(env, prefix);
     if (value === '') return false;
     if (value !== 'twilio' && !OTHER_PROVIDERS[prefix].includes(value)) {
       throw new Error(`${prefix}_PROVIDER debe ser uno de: ${['twilio', ...OTHER_PROVIDERS[prefix]].join(', ')} (es "${value}")`);
@@ -334,7 +340,7 @@ const META_GRAPH_VERSION = 'v24.0';
 const META_REQUIRED = ['META_WHATSAPP_TOKEN', 'META_WHATSAPP_PHONE_NUMBER_ID', 'META_APP_SECRET', 'META_WEBHOOK_VERIFY_TOKEN'] as const;
 
 function metaWhatsapp(env: NodeJS.ProcessEnv): { metaWhatsapp?: MetaWhatsappConfig } {
-  if (env.WHATSAPP_PROVIDER !== 'meta') return {};
+  if (providerName(env, 'WHATSAPP') !== 'meta') return {};
   const missing = META_REQUIRED.filter((name) => !env[name]);
   if (missing.length > 0) throw new Error(`Con WHATSAPP_PROVIDER=meta faltan: ${missing.join(', ')} (vea docs/providers/meta-whatsapp.md)`);
   if (env.WHATSAPP_PROVIDER_URL) throw new Error('WHATSAPP_PROVIDER=meta y WHATSAPP_PROVIDER_URL no van juntas: elija uno de los dos');

@@ -12,6 +12,7 @@
 import { isStorableDate } from '../db/time';
 import type { InboundMedia, InboundMessage } from '../inbound/contract';
 import { normalizePhone } from '../recipients/phone';
+import { isPublicHttpUrl, readMediaBody } from './media-download';
 
 /** Where the gateway's files are fetched with its token: its own API's origin only. */
 export interface GatewayCredentials {
@@ -124,12 +125,29 @@ async function download(
   // elsewhere (a storage link signed for the occasion) is fetched as it is, without our credential. A
   // redirect to another origin loses the Authorization header in fetch itself.
   const ours = credentials?.url ? new URL(url).origin === new URL(credentials.url).origin : false;
-  const response = await fetchFn(
-    new Request(url, {
-      headers: ours && credentials ? { Authorization: `Bearer ${credentials.token}` } : {},
-      ...(signal ? { signal } : {}),
-    }),
-  );
-  if (!response.ok) throw new Error(`Proveedor: el archivo del mensaje respondió ${response.status}`);
-  return Buffer.from(await response.arrayBuffer());
+  if (ours && credentials) {
+    const response = await fetchFn(
+      new Request(url, { headers: { Authorization: `Bearer ${credentials.token}` }, ...(signal ? { signal } : {}) }),
+    );
+    if (!response.ok) throw new Error(`Proveedor: el archivo del mensaje respondió ${response.status}`);
+    return readMediaBody(response);
+  }
+  // Elsewhere, only a public address, and each redirect checked again: the gateway's message must not make
+  // Hermes fetch from its own machine or network (a cloud's metadata address, an internal service).
+  let next = url;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    if (!isPublicHttpUrl(next)) throw new Error('Proveedor: el archivo del mensaje no está en una dirección pública');
+    const response = await fetchFn(new Request(next, { redirect: 'manual', ...(signal ? { signal } : {}) }));
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    if (location === null) {
+      if (!response.ok) throw new Error(`Proveedor: el archivo del mensaje respondió ${response.status}`);
+      return readMediaBody(response);
+    }
+    await response.body?.cancel();
+    next = new URL(location, next).href;
+  }
+  throw new Error('Proveedor: el archivo del mensaje redirige demasiadas veces');
 }
+
+/** Redirects followed to a gateway's file kept elsewhere. */
+const MAX_REDIRECTS = 3;

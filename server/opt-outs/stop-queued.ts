@@ -13,14 +13,11 @@ import { intList } from '../db/arrays';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
 import { refreshRecipients } from '../reception/status';
+import { giveBackReserved, type Reserved, reservedMonthSql } from '../quota/refund';
 import type { OptChannel } from './texts';
 
-interface Stopped {
+interface Stopped extends Reserved {
   recipient_id: number;
-  channel: OptChannel;
-  charged: number;
-  institution_id: number;
-  month: string;
 }
 
 /** Fails the queued `channel` deliveries to `phone` as opted out and gives back what they reserved; returns how many. */
@@ -32,8 +29,6 @@ export async function stopQueued(tx: Queryable, channel: OptChannel, phone: stri
   );
   if (locked.length === 0) return 0;
   const ids = intList(locked.map((r) => Number(r.id)));
-  // The month each reserved in: a retry's round the month of its retry, else the schedule's, else the send's
-  // (server/compose/send.ts, server/reception/reception.ts retryFailed).
   const stopped = rowsOf<Stopped>(
     await tx.execute(sql`
       with old as (select id, segments from deliveries where id = any(${ids}::int[])),
@@ -42,37 +37,10 @@ export async function stopQueued(tx: Queryable, channel: OptChannel, phone: stri
         from old where d.id = old.id and d.status = 'queued'
         returning d.message_id, d.recipient_id, d.channel, old.segments as charged, d.last_retry_at
       )
-      select s.recipient_id, s.channel, s.charged, m.institution_id,
-        to_char(coalesce(s.last_retry_at, m.scheduled_at, m.sent_at, now()) at time zone i.timezone, 'YYYY-MM') as month
+      select s.recipient_id, s.channel, s.charged, m.institution_id, ${reservedMonthSql(sql`s.last_retry_at`, 'm', 'i')} as month
       from stopped s join messages m on m.id = s.message_id join institutions i on i.id = m.institution_id`),
   );
-  const refunds = new Map<string, { institution: number; month: string; sms: number; whatsapp: number }>();
-  for (const s of stopped) {
-    const key = `${s.institution_id}:${s.month}`;
-    const refund = refunds.get(key) ?? { institution: Number(s.institution_id), month: s.month, sms: 0, whatsapp: 0 };
-    if (s.channel === 'sms') refund.sms += Number(s.charged);
-    else refund.whatsapp += 1;
-    refunds.set(key, refund);
-  }
-  const schools = [...new Set([...refunds.values()].map((r) => r.institution))].sort((a, b) => a - b);
-  await tx.execute(sql`
-    select institution_id from institution_quotas where institution_id = any(${intList(schools)}::int[])
-    order by institution_id for update`);
-  for (const r of refunds.values()) {
-    if (r.sms > 0) {
-      await tx.execute(sql`
-        update sms_usage set segments = greatest(0, segments - ${r.sms})
-        where institution_id = ${r.institution} and month = ${r.month}`);
-    }
-  }
-  for (const school of schools) {
-    const whatsapp = [...refunds.values()].filter((r) => r.institution === school).reduce((sum, r) => sum + r.whatsapp, 0);
-    // An unlimited (null) balance stays unlimited.
-    if (whatsapp > 0) {
-      await tx.execute(sql`
-        update institution_quotas set whatsapp_balance = whatsapp_balance + ${whatsapp} where institution_id = ${school}`);
-    }
-  }
+  await giveBackReserved(tx, stopped);
   await refreshRecipients(
     tx,
     stopped.map((s) => Number(s.recipient_id)),

@@ -28,6 +28,8 @@ import { transactionRetrying, type Queryable } from '../db/client';
 import type { Logger } from '../log';
 import { rowsOf } from '../db/sql';
 import { DEVICE_WINDOW } from '../recipients/device-status';
+import { giveBackReserved, type Reserved, reservedMonthSql } from '../quota/refund';
+import { OPTED_OUT } from '../../shared/delivery-progress';
 
 export type ReportStatus = 'received' | 'read' | 'not_received' | 'error';
 
@@ -161,6 +163,27 @@ export async function recordOutcomes(
       const values = JSON.stringify(
         outcomes.map(({ id, generation, status, error, provider_ref }) => ({ id, generation, status, error, provider_ref })),
       );
+      // An opt-out the engine's own check caught (server/delivery/attempt.ts): what the delivery reserved goes
+      // back, as when the opt-out stops it while queued (server/opt-outs/stop-queued.ts). Read and zeroed
+      // while the row is still queued, so a repeated outcome gives nothing back twice.
+      const optedOut = outcomes.filter((o) => o.status === 'failed' && o.error === OPTED_OUT);
+      if (optedOut.length > 0) {
+        const rounds = JSON.stringify(optedOut.map(({ id, generation }) => ({ id, generation })));
+        const reserved = rowsOf<Reserved>(
+          await tx.execute(sql`
+            with old as (
+              select d.id, d.segments from deliveries d join json_to_recordset(${rounds}::json) as v(id int, generation int)
+                on d.id = v.id and d.generation = v.generation
+              where d.status = 'queued' and d.channel in ('sms', 'whatsapp')
+            ), zeroed as (
+              update deliveries d set segments = 0 from old where d.id = old.id
+              returning d.message_id, d.channel, old.segments as charged, d.last_retry_at
+            )
+            select z.channel, z.charged, m.institution_id, ${reservedMonthSql(sql`z.last_retry_at`, 'm', 'i')} as month
+            from zeroed z join messages m on m.id = z.message_id join institutions i on i.id = m.institution_id`),
+        );
+        await giveBackReserved(tx, reserved);
+      }
       await tx.execute(sql`
       with changed as (
       update deliveries d set
@@ -290,7 +313,8 @@ export async function refreshRecipients(
 
 /**
  * `guardians.device_misses`: how many of the guardian's last 3 finished device deliveries (app, SMS,
- * WhatsApp; not e-mail, not rows never tried (no address, opted out), not failures on our side) were not received.
+ * WhatsApp; not e-mail, not rows never tried (no address, opted out), not failures on our side, WhatsApp's
+ * closed window among them) were not received.
  * 3 = yellow.
  */
 export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly number[]): Promise<void> {
@@ -310,8 +334,10 @@ export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly n
         from deliveries d join message_recipients r on r.id = d.recipient_id
         where r.recipient_kind = 'apoderado' and r.recipient_ref_id = any(${ids}::int[])
           and d.channel in (${sql.raw(DEVICE_CHANNELS)}) and d.status not in ('queued', 'sent')
-          -- Never tried: no address, or the family opted out (their choice, not their phone failing).
-          and coalesce(d.error, '') not in ('missing_address', 'opted_out')
+          -- Never tried: no address, or the family opted out (their choice, not their phone failing). Nor
+          -- WhatsApp's 24-hour window closed, whatever status the provider gave it (Meta: not received):
+          -- the message needed our template, the family's phone could have taken it.
+          and coalesce(d.error, '') not in ('missing_address', 'opted_out', 'whatsapp_window')
           -- Our side failing (provider down, our credentials, sender, account or WhatsApp template refused)
           -- says nothing about the guardian's phone.
           and not (d.status in ('failed', 'error') and coalesce(d.error, '') in ('unreachable', 'provider_auth', 'provider_config', 'provider_account', 'provider_template'))

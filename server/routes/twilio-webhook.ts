@@ -2,6 +2,7 @@
 // sent and messages families send us, per channel:
 //   POST /api/webhooks/twilio/{sms|whatsapp}/status?key=hermes-12-0
 //   POST /api/webhooks/twilio/{sms|whatsapp}/incoming
+// Only the channels Twilio serves (TwilioSettings.sms / .whatsapp) answer; the other is a 404.
 // Authenticated by X-Twilio-Signature (over HERMES_PUBLIC_URL + path + query and the form), so CSRF does not
 // apply; a missing or wrong signature is a 401 and nothing is written. Unknown sids are acknowledged and
 // ignored: an error would only make Twilio try again something we will never apply.
@@ -42,9 +43,13 @@ export function twilioWebhookRoutes(db: Db, options: TwilioWebhookOptions): Hono
     return isTwilioSigned(options.settings.authToken, c.req.header(TWILIO_SIGNATURE_HEADER), url, form) ? form : null;
   }
 
+  /**
+   * The channel in the path, when Twilio serves it here: with WhatsApp through Meta (or a gateway), a post
+   * signed with the Twilio token that serves SMS must not bring WhatsApp statuses or messages (404).
+   */
   const channelOf = (c: Context<AppEnv>) => {
     const channel = c.req.param('channel');
-    return channel === 'sms' || channel === 'whatsapp' ? channel : null;
+    return (channel === 'sms' || channel === 'whatsapp') && options.settings[channel] ? channel : null;
   };
 
   app.post('/:channel/status', async (c) => {

@@ -218,6 +218,23 @@ describe('sending through Twilio', () => {
     });
   });
 
+  it("folds the template's title to one line as Meta's adapter does, and links staff to their Hermes inbox", async () => {
+    const template = `HX${'e'.repeat(32)}`;
+    const send = adapter('whatsapp', { whatsapp: { from: WHATSAPP_FROM, contentSid: template } });
+    const variables: unknown[] = [];
+    for (const [recipientKind, title] of [
+      ['funcionario', 'Reunión\tde   apoderados\n'],
+      ['apoderado', ' \n '],
+    ] as const) {
+      const row = take('whatsapp');
+      expect((await send.send({ ...outgoing(row, 'whatsapp'), recipientKind, title })).ok).toBe(true);
+      variables.push({ messageId: row.message_id, sent: JSON.parse(fake.requests.at(-1)!.form.ContentVariables!) });
+    }
+    const [staff, family] = variables as { messageId: number; sent: unknown }[];
+    expect(staff!.sent).toEqual({ 1: 'Colegio San Andrés', 2: 'Reunión de apoderados', 3: `${PUBLIC}/inbox/message/${staff!.messageId}` });
+    expect(family!.sent).toEqual({ 1: 'Colegio San Andrés', 2: '-', 3: `${PUBLIC}/familia/mensajes/${family!.messageId}` });
+  });
+
   it('sends from a Messaging Service when one is configured', async () => {
     const service = `MG${'c'.repeat(32)}`;
     const row = take();
@@ -477,6 +494,50 @@ describe('incoming messages', () => {
     );
     expect(forged.response.status).toBe(401);
     expect(received).toHaveLength(2);
+  });
+
+  it("answer 404 on a channel Twilio does not serve, however well signed: WhatsApp may be Meta's", async () => {
+    const received: InboundMessage[] = [];
+    const app = new Hono();
+    const { whatsapp: _whatsapp, ...smsOnly } = settings;
+    app.route(
+      '/api/webhooks/twilio',
+      twilioWebhookRoutes(server.db, {
+        settings: smsOnly,
+        publicUrl: PUBLIC,
+        onInbound: async (message) => {
+          received.push(message);
+        },
+      }),
+    );
+    const http = await listen(app);
+    cleanups.push(http.close);
+    const whatsapp = await fake.incoming(
+      `${PUBLIC}/api/webhooks/twilio/whatsapp/incoming`,
+      { from: '+56987654321', body: 'Hola', whatsapp: true },
+      { connectTo: http.url },
+    );
+    expect(whatsapp.response.status).toBe(404);
+    const params = { MessageSid: whatsapp.sid, MessageStatus: 'delivered' };
+    const statusAt = `${PUBLIC}/api/webhooks/twilio/whatsapp/status?key=hermes-1-0`;
+    const status = await fetch(`${http.url}/api/webhooks/twilio/whatsapp/status?key=hermes-1-0`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Twilio-Signature': twilioSignature(fake.authToken, statusAt, params),
+      },
+      body: new URLSearchParams(params).toString(),
+    });
+    expect(status.status).toBe(404);
+    expect(received).toEqual([]);
+    // SMS, which it serves, is taken.
+    const sms = await fake.incoming(
+      `${PUBLIC}/api/webhooks/twilio/sms/incoming`,
+      { from: '+56987654321', body: 'Hola' },
+      { connectTo: http.url },
+    );
+    expect(sms.response.status).toBe(200);
+    expect(received.map((m) => m.channel)).toEqual(['sms']);
   });
 
   it('are acknowledged by the real server', async () => {

@@ -303,6 +303,20 @@ describe('status webhook', () => {
     expect(await misses()).toBe(before);
   });
 
+  it("records a closed 24-hour window as ours to fix, which never turns the family's phone yellow", async () => {
+    const guardian = take();
+    const misses = () =>
+      one<{ n: number }>(server.db, sql`select device_misses as n from guardians where id = ${guardian.id}`).then((r) => Number(r.n));
+    const before = await misses();
+    for (const title of ['Ventana 1', 'Ventana 2', 'Ventana 3']) {
+      const messageId = await sendTo([guardian.id], title);
+      const row = await handedOver(messageId, guardian.id);
+      await fake.postStatuses([{ wamid: row.provider_ref!, status: 'failed', errorCode: 131047 }]);
+      expect(await deliveryById(row.id)).toMatchObject({ error: 'whatsapp_window' });
+    }
+    expect(await misses()).toBe(before);
+  });
+
   it('answers 401 to a wrong or missing signature and writes nothing', async () => {
     const guardian = take();
     const messageId = await sendTo([guardian.id], 'Kermés');

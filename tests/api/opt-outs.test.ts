@@ -280,8 +280,13 @@ describe('"BAJA" by SMS', () => {
     expect((await deliveriesOf(id))[1]).toMatchObject({ status: 'failed', error: 'opted_out' });
   });
 
-  it('a delivery the opt-out did not catch (written in the same instant) is stopped when the engine comes to it', async () => {
-    await server.db.execute(sql`update deliveries set status = 'queued', error = null where message_id = ${scheduled}`);
+  it('a delivery the opt-out did not catch (written in the same instant) is stopped when the engine comes to it, and its segment goes back', async () => {
+    // As send wrote it: queued, one segment charged to the month.
+    await server.db.execute(sql`update deliveries set status = 'queued', error = null, segments = 1 where message_id = ${scheduled}`);
+    await server.db.execute(
+      sql`update sms_usage set segments = segments + 1 where institution_id = ${ids.school} and month = ${ids.month}`,
+    );
+    const charged = await smsUsed();
     await server.db.execute(sql`update messages set scheduled_at = now() - interval '10 seconds' where id = ${scheduled}`);
     await server.delivery!.engine.sweep();
     await eventually(
@@ -289,7 +294,8 @@ describe('"BAJA" by SMS', () => {
       () => deliveriesOf(scheduled),
       (ds) => ds[0]!.status !== 'queued',
     );
-    expect((await deliveriesOf(scheduled))[0]).toMatchObject({ status: 'failed', error: 'opted_out' });
+    expect((await deliveriesOf(scheduled))[0]).toMatchObject({ status: 'failed', error: 'opted_out', segments: 0 });
+    expect(await smsUsed()).toBe(charged - 1);
     expect(await handedToProvider(scheduled)).toBe(0);
     const row = (await receptionOf(scheduled)).data[0]!;
     expect(row.channels[0]).toMatchObject({ error: 'opted_out', opted_out_at: '2026-11-03T14:00:00.000Z' });
@@ -320,6 +326,21 @@ describe('"BAJA" by SMS', () => {
 });
 
 describe('"STOP" by WhatsApp', () => {
+  let scheduled = 0;
+
+  it('a WhatsApp message is scheduled before the opt-out', async () => {
+    const at = new Date(Date.now() + 5 * 60_000).toISOString();
+    const res = await send(
+      admin,
+      message({ title: 'WhatsApp programado antes de la baja', channels: ['whatsapp'], scheduled_at: at }),
+      randomUUID(),
+      '/api/messages/schedule',
+    );
+    expect(res.status).toBe(201);
+    scheduled = ((await res.json()) as { data: { id: number } }).data.id;
+    expect((await deliveriesOf(scheduled))[0]).toMatchObject({ channel: 'whatsapp', status: 'queued' });
+  });
+
   it('stops WhatsApp only, confirmed on WhatsApp', async () => {
     expect(await optOut(inbound('STOP', { channel: 'whatsapp', provider: 'meta', providerId: `wamid.${randomUUID()}` }))).toBe(true);
     expect(confirmations.at(-1)).toMatchObject({ channel: 'whatsapp', phone: ids.phone });
@@ -333,6 +354,32 @@ describe('"STOP" by WhatsApp', () => {
       { code: 'whatsapp', deliveries: 0, missing_address: 0, opted_out: 1 },
     ]);
     expect(estimate.whatsapp?.total).toBe(0);
+  });
+
+  it("a WhatsApp delivery the opt-out did not catch gives its message back to the school's balance when the engine stops it", async () => {
+    const balance = async () =>
+      (
+        await one<{ n: number | null }>(
+          server.db,
+          sql`select whatsapp_balance as n from institution_quotas where institution_id = ${ids.school}`,
+        )
+      ).n;
+    // As send wrote it in the opt-out's instant: queued, one message taken from a balance of 11.
+    await server.db.execute(sql`update deliveries set status = 'queued', error = null where message_id = ${scheduled}`);
+    await server.db.execute(sql`update institution_quotas set whatsapp_balance = 10 where institution_id = ${ids.school}`);
+    try {
+      await server.db.execute(sql`update messages set scheduled_at = now() - interval '10 seconds' where id = ${scheduled}`);
+      await server.delivery!.engine.sweep();
+      await eventually(
+        'el WhatsApp programado termina',
+        () => deliveriesOf(scheduled),
+        (ds) => ds[0]!.status !== 'queued',
+      );
+      expect((await deliveriesOf(scheduled))[0]).toMatchObject({ status: 'failed', error: 'opted_out' });
+      expect(Number(await balance())).toBe(11);
+    } finally {
+      await server.db.execute(sql`update institution_quotas set whatsapp_balance = null where institution_id = ${ids.school}`);
+    }
   });
 });
 

@@ -22,7 +22,7 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 60 }, 
 let server: TestServer;
 /** The gateway's own API (SMS_PROVIDER_URL), which serves its files to the provider token only. */
 let gateway: { url: string; close(): Promise<void> };
-/** A storage elsewhere, serving signed links to anyone. */
+/** A storage elsewhere on this machine, serving signed links to anyone: never fetched. */
 let storage: { url: string; close(): Promise<void> };
 const seenAuth: { gateway: (string | null)[]; storage: (string | null)[] } = { gateway: [], storage: [] };
 let fam: { guardian: number; phone: string; student: number };
@@ -152,7 +152,7 @@ describe("a gateway's incoming messages", () => {
     expect(until!.getTime()).toBe(new Date(late!.received_at).getTime() + 24 * 3600_000);
   });
 
-  it('fetch files with the provider token from its own address only, and keep them as attachments', async () => {
+  it('fetch files with the provider token from its own address, and never from another private address', async () => {
     const id = `gw-${randomUUID()}`;
     const res = await incoming('sms', {
       id,
@@ -165,7 +165,9 @@ describe("a gateway's incoming messages", () => {
     });
     expect(res.status).toBe(200);
     expect(seenAuth.gateway).toEqual([`Bearer ${TOKEN}`]);
-    expect(seenAuth.storage).toEqual([null]);
+    // The storage listens on this machine, which only the gateway's own address may be
+    // (tests/unit/media-download.test.ts fetches a public one without the token).
+    expect(seenAuth.storage).toEqual([]);
     const [row] = await inboundRows(id);
     expect(row!.media_count).toBe(2);
     const [message] = await became(id);
@@ -173,10 +175,7 @@ describe("a gateway's incoming messages", () => {
       server.db,
       sql`select name, content_type, size from message_attachments where message_id = ${message!.message_id} order by id`,
     );
-    expect(kept).toEqual([
-      { name: 'certificado.jpg', content_type: 'image/jpeg', size: JPEG.length },
-      { name: 'archivo-2.jpg', content_type: 'image/jpeg', size: JPEG.length },
-    ]);
+    expect(kept).toEqual([{ name: 'certificado.jpg', content_type: 'image/jpeg', size: JPEG.length }]);
   });
 
   it("drop invisible control characters from the family's text instead of refusing it", async () => {

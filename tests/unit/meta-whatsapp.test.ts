@@ -68,6 +68,12 @@ describe('WHATSAPP_PROVIDER=meta settings', () => {
     expect(configFromEnv({ ...env, WHATSAPP_PROVIDER: '' }).metaWhatsapp).toBeUndefined();
   });
 
+  it('reads the provider name as for Twilio: a capital or a stray space is still meta, never the simulator', () => {
+    for (const name of ['Meta', 'meta ', ' META']) {
+      expect(configFromEnv({ ...env, WHATSAPP_PROVIDER: name }).metaWhatsapp).toMatchObject({ phoneNumberId: '106540352242922' });
+    }
+  });
+
   it('refuses to start, in Spanish, without what it needs', () => {
     const { META_WHATSAPP_TOKEN: _token, META_APP_SECRET: _secret, ...missing } = env;
     expect(() => configFromEnv(missing)).toThrow('Con WHATSAPP_PROVIDER=meta faltan: META_WHATSAPP_TOKEN, META_APP_SECRET');

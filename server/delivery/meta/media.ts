@@ -2,10 +2,8 @@
 // short-lived URL (`GET {graph}/{version}/{media-id}` → `{ url, mime_type, … }`), and that URL the bytes, both
 // with the bearer token.
 import type { InboundMedia } from '../../inbound/contract';
+import { readMediaBody } from '../media-download';
 import { bearer, type GraphFetch, type GraphSettings, graphUrl } from './graph';
-
-/** Larger than any attachment Hermes keeps: the bytes are not read past it. */
-const MEDIA_MAX_BYTES = 25 * 1024 * 1024;
 
 export function metaMedia(
   graph: GraphSettings,
@@ -23,10 +21,8 @@ export function metaMedia(
       if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new Error('Meta no entregó la dirección del archivo');
       const file = await doFetch(new Request(url, init));
       if (!file.ok) throw new Error(`Meta no entregó el archivo (HTTP ${file.status})`);
-      if (Number(file.headers.get('content-length') ?? 0) > MEDIA_MAX_BYTES) throw new Error('El archivo es demasiado grande');
-      const bytes = Buffer.from(await file.arrayBuffer());
-      if (bytes.length > MEDIA_MAX_BYTES) throw new Error('El archivo es demasiado grande');
-      return bytes;
+      // Read no further than one byte past the largest attachment, whatever Content-Length says.
+      return readMediaBody(file);
     },
   };
 }

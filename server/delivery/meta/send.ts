@@ -15,10 +15,10 @@
 // Meta keeps no idempotency key: a crash between its answer and the engine's record sends the message twice
 // (the engine re-sends with the same key). The key rides as biz_opaque_callback_data, so a status that
 // arrives before the record still finds its delivery (server/delivery/meta/statuses.ts).
-import { pushMessageUrl } from '../../../shared/push-contract';
 import type { MetaWhatsappConfig } from '../../config';
 import { normalizePhone } from '../../recipients/phone';
 import type { ChannelAdapter, Outgoing, SendResult } from '../channel';
+import { templateParameters } from '../whatsapp-template';
 import { graphErrorMeaning } from './errors';
 import { bearer, type GraphFetch, graphErrorCode, graphUrl } from './graph';
 
@@ -46,22 +46,6 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 /** Meta's limit for a text message's body. */
 const TEXT_MAX = 4096;
 
-/**
- * A template parameter: Meta refuses new lines, tabs and more than 4 spaces in a row (132018), and an empty
- * one. Folded to one line of single spaces.
- */
-const parameter = (text: string): string => text.replace(/\s+/g, ' ').trim() || '-';
-
-/**
- * Where the recipient reads the message: staff in their Hermes inbox; families in the families' app, at the
- * message (it asks them to sign in with their phone first). A student has neither: the families' app is
- * where their family reads it.
- */
-const readLink = (publicUrl: string, message: Pick<Outgoing, 'messageId' | 'recipientKind'>): string =>
-  message.recipientKind === 'funcionario'
-    ? `${publicUrl}/inbox/message/${message.messageId}`
-    : `${publicUrl}${pushMessageUrl(message.messageId)}`;
-
 function templateBody(options: Pick<MetaAdapterOptions, 'config' | 'publicUrl'>, message: Outgoing, to: string) {
   return {
     messaging_product: 'whatsapp',
@@ -74,11 +58,7 @@ function templateBody(options: Pick<MetaAdapterOptions, 'config' | 'publicUrl'>,
       components: [
         {
           type: 'body',
-          parameters: [
-            { type: 'text', text: parameter(message.institutionName) },
-            { type: 'text', text: parameter(message.title) },
-            { type: 'text', text: readLink(options.publicUrl, message) },
-          ],
+          parameters: templateParameters(options.publicUrl, message).map((text) => ({ type: 'text', text })),
         },
       ],
     },

@@ -20,11 +20,11 @@
 // approved template. With a template configured, `windowOpenUntil` chooses: inside, free text (title and
 // text, as without a template); outside, the template. A free text Twilio refuses because the window closed
 // meanwhile (63016) goes again at once as the template, as Meta's adapter does with 131047.
-import { pushMessageUrl } from '../../../shared/push-contract';
 import type { TwilioSettings } from '../../config';
 import { normalizePhone } from '../../recipients/phone';
 import { parseDeliveryKey, type ChannelAdapter, type SendResult } from '../channel';
 import type { WindowLookup } from '../meta/send';
+import { templateParameters } from '../whatsapp-template';
 import { errorOfAnswer } from './errors';
 import type { Round } from './rounds';
 
@@ -76,12 +76,11 @@ export function createTwilioAdapter(options: TwilioAdapterOptions): ChannelAdapt
       const form = (content: { template: string } | null) => {
         const fields = addressed(phone.e164);
         if (content) {
-          // The school's template names the school and the title and links to the message in the families' app.
+          // The school's template names the school and the title and links to where the recipient reads it,
+          // as Meta's adapter sends it.
+          const [school, title, link] = templateParameters(options.publicUrl, message);
           fields.set('ContentSid', content.template);
-          fields.set(
-            'ContentVariables',
-            JSON.stringify({ 1: message.institutionName, 2: message.title, 3: `${options.publicUrl}${pushMessageUrl(message.messageId)}` }),
-          );
+          fields.set('ContentVariables', JSON.stringify({ 1: school, 2: title, 3: link }));
         } else {
           // WhatsApp shows the title as its first line; an SMS carries only the text (the one segment counted).
           fields.set('Body', channel === 'whatsapp' ? `${message.title}\n${message.text}` : message.text);

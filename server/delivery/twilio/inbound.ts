@@ -2,6 +2,7 @@
 // what, and the media Twilio keeps for us, fetched with the account's credentials when the handler wants it.
 import type { TwilioSettings } from '../../config';
 import type { InboundMedia, InboundMessage } from '../../inbound/contract';
+import { readMediaBody } from '../media-download';
 import { basicAuth } from './adapter';
 
 /**
@@ -59,5 +60,5 @@ async function downloadMedia(
     new Request(url, { headers: ours ? { Authorization: basicAuth(settings) } : {}, ...(signal ? { signal } : {}) }),
   );
   if (!response.ok) throw new Error(`Twilio: el archivo del mensaje respondió ${response.status}`);
-  return Buffer.from(await response.arrayBuffer());
+  return readMediaBody(response);
 }

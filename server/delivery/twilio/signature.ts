@@ -2,7 +2,7 @@
 // Base64 of HMAC-SHA1, keyed with the account's auth token, over the full URL Twilio called (scheme, host,
 // path, query) followed by each POST parameter, sorted by name, as name + value with no separators.
 // A few lines of node:crypto instead of the `twilio` package (docs/decisions/0230-…): checked against the
-// example in Twilio's "Webhooks security" guide (tests/unit/twilio-signature.test.ts).
+// example in Twilio's "Webhooks security" guide (tests/unit/twilio.test.ts).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const TWILIO_SIGNATURE_HEADER = 'X-Twilio-Signature';
