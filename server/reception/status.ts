@@ -20,6 +20,7 @@
 //   lock wait, it used the snapshot from before the wait (PostgreSQL rechecks only the locked row, not the
 //   subquery), and two channels ending at once left the recipient one step behind for good.
 // Retryable conflicts are retried as a backstop (transactionRetrying in server/db/client.ts).
+import { NOT_THE_PHONE_ERRORS, OUR_SIDE_ERRORS, sqlList } from './our-side';
 import { intList } from '../db/arrays';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ChannelCode } from '../../shared/codes';
@@ -337,10 +338,10 @@ export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly n
           -- Never tried: no address, or the family opted out (their choice, not their phone failing). Nor
           -- WhatsApp's 24-hour window closed, whatever status the provider gave it (Meta: not received):
           -- the message needed our template, the family's phone could have taken it.
-          and coalesce(d.error, '') not in ('missing_address', 'opted_out', 'whatsapp_window')
+          and coalesce(d.error, '') not in ${sql.raw(sqlList(NOT_THE_PHONE_ERRORS))}
           -- Our side failing (provider down, our credentials, sender, account or WhatsApp template refused)
           -- says nothing about the guardian's phone.
-          and not (d.status in ('failed', 'error') and coalesce(d.error, '') in ('unreachable', 'provider_auth', 'provider_config', 'provider_account', 'provider_template'))
+          and not (d.status in ('failed', 'error') and coalesce(d.error, '') in ${sql.raw(sqlList(OUR_SIDE_ERRORS))})
       ) ranked
       where n <= ${DEVICE_WINDOW}
       group by ref

@@ -2,6 +2,7 @@
 // staff should fix and the deliveries that did not reach them among their last messages (a guardian's "last
 // messages" are the last N sent messages that had them as a recipient), with the course's figures
 // (./figures.ts). The call list (./call-list.ts) reads the same course data.
+import { OUR_SIDE_ERRORS, sqlList } from '../../reception/our-side';
 import { sql } from 'drizzle-orm';
 import type { ChannelCode } from '../../../shared/codes';
 import type { DeviceStatus } from '../../../shared/compose-contract';
@@ -22,7 +23,7 @@ import { appReachableSql } from '../../recipients/app-reach';
 import { connectivitySql, schoolDeviceStatusSql, schoolPhoneChannelsSql, toRow, type AggregateRow } from './figures';
 
 /** Failures that say nothing about the guardian's contact data: no address at all, or our side failing. */
-const NOT_THEIR_FAULT = sql.raw(`('missing_address', 'unreachable', 'provider_auth')`);
+const NOT_THEIR_FAULT = sql.raw(sqlList(['missing_address', 'whatsapp_window', ...OUR_SIDE_ERRORS]));
 
 interface CourseHead {
   id: number;
