@@ -488,6 +488,18 @@ describe('incoming messages', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<Response/>');
   });
+
+  it("keep a family's text with a stray control character: cleaned, not refused by the API's text guard", async () => {
+    const { response, sid } = await fake.incoming(
+      `${PUBLIC}/api/webhooks/twilio/sms/incoming`,
+      { from: '+56987654321', body: 'Hola\u0007 profe' },
+      { connectTo: server.url },
+    );
+    expect(response.status).toBe(200);
+    expect(await one<{ body: string }>(server.db, sql`select body from inbound_messages where provider_id = ${sid}`)).toEqual({
+      body: 'Hola profe',
+    });
+  });
 });
 
 describe("WhatsApp with a template and the family's 24-hour window", () => {
