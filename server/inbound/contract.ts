@@ -29,5 +29,23 @@ export interface InboundMessage {
   media: InboundMedia[];
 }
 
-/** Takes an inbound message once it is authenticated and parsed; resolves when it is safely recorded. */
+/**
+ * Another request is handling this same message right now (a provider's repeat that came early): the webhook
+ * answers 503 with Retry-After, so the provider brings it again and it is lost neither if that handling
+ * fails nor if it succeeds.
+ */
+export class InboundBusy extends Error {
+  constructor(readonly providerId: string) {
+    super(`El mensaje entrante ${providerId} se está procesando en otra solicitud`);
+    this.name = 'InboundBusy';
+  }
+}
+
+/** Seconds a provider is asked to wait (Retry-After) before it brings again a message still being handled. */
+export const INBOUND_BUSY_RETRY_AFTER = '10';
+
+/**
+ * Takes an inbound message once it is authenticated and parsed; resolves when it is safely recorded (or was
+ * already), rejects with InboundBusy while another request is still handling it.
+ */
 export type InboundHandler = (message: InboundMessage) => Promise<void>;
