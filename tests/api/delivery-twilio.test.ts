@@ -15,7 +15,7 @@ import { buildAdapters } from '../../server/delivery/adapters';
 import { createTwilioAdapter } from '../../server/delivery/twilio/adapter';
 import { sidOfRound } from '../../server/delivery/twilio/rounds';
 import { twilioSignature } from '../../server/delivery/twilio/signature';
-import type { InboundMessage } from '../../server/inbound/contract';
+import { InboundBusy, type InboundMessage } from '../../server/inbound/contract';
 import { whatsappWindowOpenUntil } from '../../server/inbound/window';
 import { normalizePhone } from '../../server/recipients/phone';
 import { recordOutcomes } from '../../server/reception/status';
@@ -477,6 +477,29 @@ describe('incoming messages', () => {
     );
     expect(forged.response.status).toBe(401);
     expect(received).toHaveLength(2);
+  });
+
+  it('answer 503 with Retry-After while another request still handles the same message', async () => {
+    const app = new Hono();
+    app.route(
+      '/api/webhooks/twilio',
+      twilioWebhookRoutes(server.db, {
+        settings,
+        publicUrl: PUBLIC,
+        onInbound: async (message) => {
+          throw new InboundBusy(message.providerId);
+        },
+      }),
+    );
+    const http = await listen(app);
+    cleanups.push(http.close);
+    const { response } = await fake.incoming(
+      `${PUBLIC}/api/webhooks/twilio/sms/incoming`,
+      { from: '+56987654321', body: 'Hola' },
+      { connectTo: http.url },
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('10');
   });
 
   it('are acknowledged by the real server', async () => {
