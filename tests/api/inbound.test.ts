@@ -270,6 +270,24 @@ describe('the school’s inbox, so nothing a family writes is lost', () => {
     // Each school sees its own message only.
     expect((await (await as(ADMIN)).get(`/api/messages/${mx.message_id}`)).status).toBe(404);
   });
+
+  it('a phone of no family reaches only the schools that use that channel, and no school when none does', async () => {
+    const enabled = (
+      await rows<{ id: number }>(db, sql`select institution_id as id from institution_channels where channel = 'whatsapp' and enabled`)
+    ).map((r) => Number(r.id));
+    await db.execute(sql`update institution_channels set enabled = false where channel = 'whatsapp' and institution_id <> ${ids.sa}`);
+    try {
+      const message = inbound({ channel: 'whatsapp', provider: 'meta', from: '+56961234568', body: 'Hola.' });
+      await handle(message);
+      expect((await becameOf(message.providerId)).map((b) => Number(b.institution_id))).toEqual([Number(ids.sa)]);
+      await db.execute(sql`update institution_channels set enabled = false where channel = 'whatsapp' and institution_id = ${ids.sa}`);
+      const unheard = inbound({ channel: 'whatsapp', provider: 'meta', from: '+56961234568', body: 'Hola de nuevo.' });
+      await handle(unheard);
+      expect(await becameOf(unheard.providerId)).toEqual([{ message_id: null, institution_id: null, guardian_id: null, outcome: 'school_inbox' }]);
+    } finally {
+      await db.execute(sql`update institution_channels set enabled = true where channel = 'whatsapp' and institution_id = any(${`{${enabled.join(',')}}`}::int[])`);
+    }
+  });
 });
 
 describe('a phone that is a guardian in two schools', () => {
@@ -296,9 +314,27 @@ describe('a phone that is a guardian in two schools', () => {
     expect(await detail(MX_ADMIN, id)).toMatchObject({ reply_to_id: original, sender: { kind: 'apoderado', id: Number(mx.guardian) } });
   });
 
-  it('by a channel that brought nothing yet, both schools’ administrators get it from their own guardian', async () => {
+  it('by a channel that brought nothing yet, only the school whose message reached the phone last by another channel gets it', async () => {
     await db.execute(sql`delete from deliveries where channel = 'whatsapp' and address = ${fam.phone}`);
     const message = inbound({ channel: 'whatsapp', provider: 'meta', providerId: `wamid.${randomUUID()}`, body: 'Buenas tardes.' });
+    await handle(message);
+
+    const became = await becameOf(message.providerId);
+    expect(became.map((b) => [Number(b.institution_id), Number(b.guardian_id), b.outcome])).toEqual([
+      [Number(ids.mx), Number(mx.guardian), 'school_inbox'],
+    ]);
+    const shown = await detail(MX_ADMIN, Number(became[0]!.message_id));
+    expect(shown.title).toBe(`Mensaje por WhatsApp de ${mx.name}`);
+    // Words a Chilean and a Mexican school both use.
+    expect(await rows(db, sql`select distinct group_label from message_recipients where message_id = ${shown.id}`)).toEqual([
+      { group_label: 'Administración' },
+    ]);
+  });
+
+  it('when nothing ever reached the phone, both schools’ administrators get it from their own guardian', async () => {
+    await db.execute(sql`delete from deliveries d using message_recipients r
+      where d.recipient_id = r.id and r.recipient_kind = 'apoderado' and r.recipient_ref_id in (${fam.guardian}, ${mx.guardian})`);
+    const message = inbound({ channel: 'whatsapp', provider: 'meta', providerId: `wamid.${randomUUID()}`, body: 'Buenas noches.' });
     await handle(message);
 
     const became = await becameOf(message.providerId);
@@ -308,8 +344,6 @@ describe('a phone that is a guardian in two schools', () => {
         [Number(ids.mx), Number(mx.guardian)],
       ].sort(),
     );
-    const forMx = became.find((b) => Number(b.institution_id) === Number(ids.mx))!;
-    expect((await detail(MX_ADMIN, Number(forMx.message_id))).title).toBe(`Mensaje por WhatsApp de ${mx.name}`);
   });
 });
 
