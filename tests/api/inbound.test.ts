@@ -283,9 +283,13 @@ describe('the school’s inbox, so nothing a family writes is lost', () => {
       await db.execute(sql`update institution_channels set enabled = false where channel = 'whatsapp' and institution_id = ${ids.sa}`);
       const unheard = inbound({ channel: 'whatsapp', provider: 'meta', from: '+56961234568', body: 'Hola de nuevo.' });
       await handle(unheard);
-      expect(await becameOf(unheard.providerId)).toEqual([{ message_id: null, institution_id: null, guardian_id: null, outcome: 'school_inbox' }]);
+      expect(await becameOf(unheard.providerId)).toEqual([
+        { message_id: null, institution_id: null, guardian_id: null, outcome: 'school_inbox' },
+      ]);
     } finally {
-      await db.execute(sql`update institution_channels set enabled = true where channel = 'whatsapp' and institution_id = any(${`{${enabled.join(',')}}`}::int[])`);
+      await db.execute(
+        sql`update institution_channels set enabled = true where channel = 'whatsapp' and institution_id = any(${`{${enabled.join(',')}}`}::int[])`,
+      );
     }
   });
 });
@@ -469,7 +473,11 @@ describe('a Mexican mobile as WhatsApp gives it (+521…, Hermes keeps +52…)',
     });
     const res = await send(
       await as(MX_ADMIN),
-      composeInput({ title: 'Aviso en cola', channels: ['sms'], recipients: [{ kind: 'student', id: mxFam.student, audience: 'apoderados' }] }),
+      composeInput({
+        title: 'Aviso en cola',
+        channels: ['sms'],
+        recipients: [{ kind: 'student', id: mxFam.student, audience: 'apoderados' }],
+      }),
     );
     expect(res.status).toBe(201);
     const queued = ((await res.json()) as { data: SendResult }).data.id;
