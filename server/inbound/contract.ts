@@ -14,7 +14,10 @@ export interface InboundMedia {
 
 export interface InboundMessage {
   channel: 'sms' | 'whatsapp';
-  /** The family's phone, E.164 (`+56987654321`), without the provider's `whatsapp:` prefix. */
+  /**
+   * The family's phone, E.164 (`+56987654321`), without the provider's `whatsapp:` prefix, as the provider
+   * gives it: the handler keeps it as Hermes keeps guardians' numbers (WhatsApp's `+521…` as `+52…`).
+   */
   from: string;
   /**
    * Which provider it came through, for the record and its media credentials: `gateway` is a gateway of the
