@@ -145,7 +145,7 @@ export function createApp({
   // for a family's stray control character would have Meta post it again for days.
   // The same for what a gateway brings from families (server/delivery/provider-inbound.ts).
   const cleansOwnText = (c: Context) =>
-    isUpload(c) || c.req.path.startsWith('/api/webhooks/meta/') || /^\/api\/webhooks\/provider\/[^/]+\/incoming$/.test(c.req.path);
+    isUpload(c) || c.req.path.startsWith('/api/webhooks/meta/') || /^\/api\/webhooks\/(provider|twilio)\/[^/]+\/incoming$/.test(c.req.path);
   app.use('/api/*', (c, next) => (cleansOwnText(c) ? next() : refuseBadText(c, next)));
 
   const api = new Hono<AppEnv>();

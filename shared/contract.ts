@@ -113,6 +113,7 @@ export type ErrorCode =
   | 'roster.state' // 409 on applying a roster import that is not a preview (applied or discarded already)
   | 'roster.stale' // 409 on applying a roster import whose school's roster changed since its preview
   | 'people.state' // 409 on withdrawing a withdrawn student, or enrolling again one who is enrolled
+  | 'inbound.busy' // 503 on a provider's webhook: another request is still handling the same family message
   | 'server.error'; // 500
 
 /** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */

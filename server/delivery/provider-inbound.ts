@@ -11,7 +11,7 @@
 // are dropped from the text, as the database cannot keep some of them.
 import { isStorableDate } from '../db/time';
 import type { InboundMedia, InboundMessage } from '../inbound/contract';
-import { normalizePhone } from '../recipients/phone';
+import { normalizeAnyPhone } from '../recipients/phone';
 import { isPublicHttpUrl, readMediaBody } from './media-download';
 
 /** Where the gateway's files are fetched with its token: its own API's origin only. */
@@ -60,7 +60,7 @@ export function gatewayInboundOf(
     if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_ID || CONTROL.test(id)) {
       return refuse('id', `${where}falta el identificador del mensaje (id, hasta ${MAX_ID} caracteres).`);
     }
-    const phone = typeof from === 'string' ? normalizePhone(from.replace(/^whatsapp:/i, ''), 'CL') : null;
+    const phone = typeof from === 'string' ? normalizeAnyPhone(from.replace(/^whatsapp:/i, '')) : null;
     if (!phone?.ok) return refuse('from', `${where}el número de quien escribe (from) no es un celular válido en formato E.164.`);
     if (typeof body !== 'string' || body.length > MAX_BODY) {
       return refuse('body', `${where}el texto (body) debe ser un texto de hasta ${MAX_BODY} caracteres.`);

@@ -14,7 +14,10 @@ export interface InboundMedia {
 
 export interface InboundMessage {
   channel: 'sms' | 'whatsapp';
-  /** The family's phone, E.164 (`+56987654321`), without the provider's `whatsapp:` prefix. */
+  /**
+   * The family's phone, E.164 (`+56987654321`), without the provider's `whatsapp:` prefix, as the provider
+   * gives it: the handler keeps it as Hermes keeps guardians' numbers (WhatsApp's `+521…` as `+52…`).
+   */
   from: string;
   /**
    * Which provider it came through, for the record and its media credentials: `gateway` is a gateway of the
@@ -29,5 +32,23 @@ export interface InboundMessage {
   media: InboundMedia[];
 }
 
-/** Takes an inbound message once it is authenticated and parsed; resolves when it is safely recorded. */
+/**
+ * Another request is handling this same message right now (a provider's repeat that came early): the webhook
+ * answers 503 with Retry-After, so the provider brings it again and it is lost neither if that handling
+ * fails nor if it succeeds.
+ */
+export class InboundBusy extends Error {
+  constructor(readonly providerId: string) {
+    super(`El mensaje entrante ${providerId} se está procesando en otra solicitud`);
+    this.name = 'InboundBusy';
+  }
+}
+
+/** Seconds a provider is asked to wait (Retry-After) before it brings again a message still being handled. */
+export const INBOUND_BUSY_RETRY_AFTER = '10';
+
+/**
+ * Takes an inbound message once it is authenticated and parsed; resolves when it is safely recorded (or was
+ * already), rejects with InboundBusy while another request is still handling it.
+ */
 export type InboundHandler = (message: InboundMessage) => Promise<void>;

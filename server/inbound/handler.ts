@@ -12,11 +12,11 @@ import { mailboxEntries, messageAttachments, messageRecipients, messages } from 
 import type { Logger } from '../log';
 import { insertFamilyReply } from '../messages/family-reply';
 import type { AttachmentStore } from '../storage/attachments';
-import type { InboundHandler, InboundMessage } from './contract';
+import { InboundBusy, type InboundHandler, type InboundMessage } from './contract';
 import { keepMedia, leftOutNote, type KeptFile } from './media';
 import { routeOf, type GuardianRow } from './routing';
 import { inboundTitle } from './titles';
-import { phoneForPeople } from '../recipients/phone';
+import { normalizeAnyPhone, phoneForPeople } from '../recipients/phone';
 
 export interface InboundDeps {
   /** Where the families' files are kept (the attachments' store). */
@@ -24,7 +24,19 @@ export interface InboundDeps {
   logger: Logger;
   /** The opt-out words (BAJA, STOP, ALTA…): true when the message was one and is handled; it goes no further. */
   optOut?: (message: InboundMessage) => Promise<boolean>;
+  /**
+   * How long a repeat of a message another request is still handling waits for that handling to end before
+   * it gives up with InboundBusy (default BUSY_WAIT_MS).
+   */
+  busyWaitMs?: number;
 }
+
+/**
+ * Within the time a provider waits for its webhook's answer (Twilio 15 s): most handlings end sooner, and a
+ * repeat that finds the first one done, or failed, answers for it. Twilio does not post again after an error.
+ */
+const BUSY_WAIT_MS = 5000;
+const BUSY_POLL_MS = 200;
 
 /** Controls but tab and line breaks, DEL and C1 controls; with `u`, `\p{Cs}` is a surrogate outside a pair. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are exactly what goes.
@@ -67,6 +79,37 @@ async function claim(db: Queryable, message: InboundMessage): Promise<number | n
     })
     .returning({ id: inboundMessages.id });
   return row?.id ?? null;
+}
+
+/**
+ * Claims the message, or waits for the request already handling it: null once that one recorded it (a repeat
+ * to acknowledge), the row's id when it failed and left the message to this one; InboundBusy when it is
+ * still at work after `waitMs`.
+ */
+async function claimOrWait(db: Queryable, message: InboundMessage, waitMs: number): Promise<number | null> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const id = await claim(db, message);
+    if (id !== null) return id;
+    const [row] = await db
+      .select({ outcome: inboundMessages.outcome })
+      .from(inboundMessages)
+      .where(and(eq(inboundMessages.provider, message.provider), eq(inboundMessages.providerId, message.providerId)));
+    // Gone: the other handling failed and unrecorded it; claimed again at once.
+    if (!row) continue;
+    if (row.outcome !== null) return null;
+    if (Date.now() >= until) throw new InboundBusy(message.providerId);
+    await new Promise((resolve) => setTimeout(resolve, BUSY_POLL_MS));
+  }
+}
+
+/**
+ * The phone as guardians, deliveries and opt-outs keep it: WhatsApp gives a Mexican mobile with the old «1»
+ * (+521…), Hermes keeps it without (+52…). A number that does not parse is kept as it came.
+ */
+function keptPhone(from: string): string {
+  const phone = normalizeAnyPhone(from);
+  return phone.ok ? phone.e164 : from;
 }
 
 async function settle(db: Queryable, id: number, outcome: InboundOutcome): Promise<void> {
@@ -127,7 +170,8 @@ async function insertSchoolMessage(
         recipientRefId: admin.refId,
         displayName: admin.name,
         groupKind: 'cargo',
-        groupLabel: 'Administración del colegio',
+        // Words a Chilean and a Mexican school both use («colegio» is Chilean, «escuela» Mexican).
+        groupLabel: 'Administración',
         status: 'received' as const,
       })),
     );
@@ -173,8 +217,11 @@ async function attach(
 }
 
 export function createInboundHandler(db: Db, deps: InboundDeps): InboundHandler {
-  return async (message) => {
-    const inboundId = await claim(db, message);
+  return async (received) => {
+    // Once, before it is recorded: the record, the WhatsApp window, the opt-out words and the routing all
+    // look the phone up as Hermes keeps it.
+    const message = { ...received, from: keptPhone(received.from) };
+    const inboundId = await claimOrWait(db, message, deps.busyWaitMs ?? BUSY_WAIT_MS);
     if (inboundId === null) return;
     const written: string[] = [];
     try {

@@ -2,8 +2,9 @@
 // by that channel: when that message allowed replies it becomes a reply to it, in its author's inbox, as the
 // app's answers are (server/messages/family-reply.ts). Otherwise it goes to the school's administrators,
 // so nothing a family writes is lost: to the school of that latest message; for a phone that received
-// nothing by that channel, to every school where it is a guardian's; for a phone of no guardian, to every
-// school that sends by that channel.
+// nothing by that channel, to the school of the latest message that reached it by any channel (one school's
+// matter is not shown to another's), and to every school where it is a guardian's only when nothing ever
+// reached it; for a phone of no guardian, to every school that sends by that channel.
 import { sql } from 'drizzle-orm';
 import { fillFields, hasFields } from '../../shared/merge-fields';
 import type { Queryable } from '../db/client';
@@ -41,9 +42,11 @@ interface LatestRow {
 /**
  * The latest message a guardian row with this phone received by this channel: a delivery to this phone that
  * the provider took (sent) or confirmed (received, read). A row whose phone has changed since is not
- * matched: the person writing from the old number is no longer that family.
+ * matched: the person writing from the old number is no longer that family. With no channel, the latest
+ * that reached that guardian row by any channel (its e-mail, its app, the other phone channel).
  */
-async function latestReceived(db: Queryable, channel: InboundMessage['channel'], phone: string): Promise<LatestRow | null> {
+async function latestReceived(db: Queryable, channel: InboundMessage['channel'] | null, phone: string): Promise<LatestRow | null> {
+  const byChannel = channel === null ? sql`true` : sql`d.channel = ${channel} and d.address = ${phone}`;
   const [row] = rowsOf<LatestRow>(
     await db.execute(sql`
       select m.id, m.institution_id, m.title, m.content, m.allow_replies, m.author_user_id,
@@ -51,7 +54,7 @@ async function latestReceived(db: Queryable, channel: InboundMessage['channel'],
         g.id as guardian_id, ${guardianName} as name
       from guardians g
       join message_recipients r on r.recipient_kind = 'apoderado' and r.recipient_ref_id = g.id
-      join deliveries d on d.recipient_id = r.id and d.channel = ${channel} and d.address = ${phone}
+      join deliveries d on d.recipient_id = r.id and ${byChannel}
         and d.status in ('sent', 'received', 'read')
       join messages m on m.id = r.message_id and m.institution_id = g.institution_id and m.kind = 'sent'
       left join users u on u.id = m.author_user_id
@@ -73,13 +76,12 @@ async function guardianRows(db: Queryable, phone: string): Promise<GuardianRow[]
   return rows.map((r) => ({ guardianId: Number(r.id), institutionId: Number(r.institution_id), name: r.name }));
 }
 
-/** The schools that send by this channel; every school when none does (the message must land somewhere). */
+/** The schools that send by this channel: none when no school does (the message stays in inbound_messages). */
 async function schoolsOfChannel(db: Queryable, channel: InboundMessage['channel']): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       select i.id from institutions i
       where exists (select 1 from institution_channels c where c.institution_id = i.id and c.channel = ${channel} and c.enabled)
-        or not exists (select 1 from institution_channels c where c.channel = ${channel} and c.enabled)
       order by i.id`),
   );
   return rows.map((r) => Number(r.id));
@@ -107,6 +109,11 @@ export async function routeOf(db: Queryable, message: Pick<InboundMessage, 'chan
       };
     }
     return { kind: 'school_inbox', schools: [{ institutionId: as.institutionId, guardian: as }] };
+  }
+  const elsewhere = await latestReceived(db, null, message.from);
+  if (elsewhere) {
+    const guardian = { guardianId: Number(elsewhere.guardian_id), institutionId: Number(elsewhere.institution_id), name: elsewhere.name };
+    return { kind: 'school_inbox', schools: [{ institutionId: guardian.institutionId, guardian }] };
   }
   const rows = await guardianRows(db, message.from);
   if (rows.length > 0) return { kind: 'school_inbox', schools: rows.map((row) => ({ institutionId: row.institutionId, guardian: row })) };

@@ -47,6 +47,18 @@ function dropMexicanMobilePrefix(value: string, country: PhoneCountry): string {
   return value;
 }
 
+/**
+ * A number whose country nobody said (a provider's webhook): an international one as its prefix says; a
+ * national one read as Chilean, then as Mexican, the countries of Hermes's schools (a Chilean mobile has 9
+ * digits, a Mexican one 10: no number is both).
+ */
+export function normalizeAnyPhone(raw: string): NormalizedPhone {
+  const chilean = normalizePhone(raw, 'CL');
+  if (chilean.ok || chilean.reason === 'empty') return chilean;
+  const mexican = normalizePhone(raw, 'MX');
+  return mexican.ok ? mexican : chilean;
+}
+
 /** «+56 9 8765 4321»: the number as people read it (E.164 as it came when it does not parse). */
 export function phoneForPeople(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;

@@ -15,10 +15,11 @@ import { isValidMetaSignature, META_SIGNATURE_HEADER } from '../delivery/meta/si
 import { applyMetaStatuses } from '../delivery/meta/statuses';
 import { apiError } from '../http/errors';
 import type { AppEnv } from '../http/env';
-import type { InboundHandler } from '../inbound/contract';
+import { INBOUND_BUSY_RETRY_AFTER, InboundBusy, type InboundHandler } from '../inbound/contract';
 import type { Logger } from '../log';
 
 const BAD_SIGNATURE = 'La firma del webhook no es válida.';
+const BUSY = 'El mensaje se está procesando en otra solicitud; envíelo de nuevo en unos segundos.';
 
 export interface MetaWebhookOptions {
   config: MetaWhatsappConfig;
@@ -68,7 +69,15 @@ export function metaWebhookRoutes(db: Db, options: MetaWebhookOptions): Hono<App
     });
     const changed = await applyMetaStatuses(db, parsed.statuses, options.logger);
     // One at a time, in Meta's order: a family's messages keep the order they wrote them in.
-    for (const message of parsed.inbound) await options.onInbound(message);
+    try {
+      for (const message of parsed.inbound) await options.onInbound(message);
+    } catch (err) {
+      // Another request still handles one of them: Meta posts the whole notification again, and what is
+      // recorded by then is acknowledged as a repeat.
+      if (!(err instanceof InboundBusy)) throw err;
+      c.header('Retry-After', INBOUND_BUSY_RETRY_AFTER);
+      return apiError(c, 503, 'inbound.busy', BUSY);
+    }
     return c.json({ data: { applied: changed.length, inbound: parsed.inbound.length } });
   });
 

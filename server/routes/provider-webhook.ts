@@ -10,7 +10,7 @@ import { isStorableDate } from '../db/time';
 import { parseDeliveryKey } from '../delivery/channel';
 import { SIGNATURE_HEADER } from '../delivery/provider';
 import { type GatewayCredentials, gatewayInboundOf } from '../delivery/provider-inbound';
-import type { InboundHandler } from '../inbound/contract';
+import { INBOUND_BUSY_RETRY_AFTER, InboundBusy, type InboundHandler } from '../inbound/contract';
 import { applyReports, roundsOf, type DeliveryReport, type ReportStatus } from '../reception/status';
 import type { AppEnv } from '../http/env';
 import type { Logger } from '../log';
@@ -31,6 +31,7 @@ const RANK: Record<ReportStatus, number> = { received: 1, not_received: 1, error
 const MAX_ID = 2 ** 31 - 1;
 
 const BAD_SIGNATURE = 'La firma del reporte no es válida.';
+const BUSY = 'El mensaje se está procesando en otra solicitud; envíelo de nuevo en unos segundos.';
 const BAD_MESSAGE_SIGNATURE = 'La firma del mensaje no es válida.';
 
 export interface ProviderWebhookOptions {
@@ -60,7 +61,14 @@ export function providerWebhookRoutes(db: Db, options: ProviderWebhookOptions): 
     if (!parsed.ok) return invalid(c, parsed.errors);
     // One at a time, each recorded before the next: if one fails the answer is a 500 and the gateway sends
     // the request again, when the ones already recorded are recognised by their id and skipped.
-    for (const message of parsed.messages) await onInbound(message);
+    try {
+      for (const message of parsed.messages) await onInbound(message);
+    } catch (err) {
+      // Another request still handles one of them: the gateway sends the request again after Retry-After.
+      if (!(err instanceof InboundBusy)) throw err;
+      c.header('Retry-After', INBOUND_BUSY_RETRY_AFTER);
+      return apiError(c, 503, 'inbound.busy', BUSY);
+    }
     return c.json({ data: { received: parsed.messages.length } });
   });
 

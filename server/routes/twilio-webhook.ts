@@ -14,7 +14,7 @@ import { isTwilioSigned, TWILIO_SIGNATURE_HEADER } from '../delivery/twilio/sign
 import { applyTwilioCallback } from '../delivery/twilio/status';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound } from '../http/errors';
-import type { InboundHandler } from '../inbound/contract';
+import { INBOUND_BUSY_RETRY_AFTER, InboundBusy, type InboundHandler } from '../inbound/contract';
 import type { Logger } from '../log';
 
 export interface TwilioWebhookOptions {
@@ -78,6 +78,11 @@ export function twilioWebhookRoutes(db: Db, options: TwilioWebhookOptions): Hono
     try {
       await options.onInbound(message);
     } catch (err) {
+      // Still being handled by the request Twilio sent first (the handler waited for it a while): not
+      // taken as handled, shown in Twilio's debugger, and repeated by Twilio when its retry policy says so.
+      if (err instanceof InboundBusy) {
+        return c.body(EMPTY_TWIML, 503, { 'Content-Type': 'text/xml; charset=utf-8', 'Retry-After': INBOUND_BUSY_RETRY_AFTER });
+      }
       // Not recorded: a 500 shows in Twilio's debugger, and the family's message is not taken as handled.
       options.logger?.error(`Twilio: no se pudo registrar el mensaje entrante ${message.providerId}`, err);
       return c.body(EMPTY_TWIML, 500, { 'Content-Type': 'text/xml; charset=utf-8' });

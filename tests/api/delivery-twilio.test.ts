@@ -15,7 +15,6 @@ import { buildAdapters } from '../../server/delivery/adapters';
 import { createTwilioAdapter } from '../../server/delivery/twilio/adapter';
 import { sidOfRound } from '../../server/delivery/twilio/rounds';
 import { twilioSignature } from '../../server/delivery/twilio/signature';
-import type { InboundMessage } from '../../server/inbound/contract';
 import { whatsappWindowOpenUntil } from '../../server/inbound/window';
 import { normalizePhone } from '../../server/recipients/phone';
 import { recordOutcomes } from '../../server/reception/status';
@@ -25,6 +24,7 @@ import { type FakeTwilio, startFakeTwilio } from '../fixtures/twilio';
 import { one, rows, send } from './support/compose';
 import { listen, startServer, testConfig, type TestServer } from './support/server';
 import { eventually } from './support/wait';
+import { InboundBusy, type InboundMessage } from '../../server/inbound/contract';
 
 const PUBLIC = 'https://hermes.colegio.example';
 const SMS_FROM = '+56229990000';
@@ -538,6 +538,29 @@ describe('incoming messages', () => {
     );
     expect(sms.response.status).toBe(200);
     expect(received.map((m) => m.channel)).toEqual(['sms']);
+  });
+
+  it('answer 503 with Retry-After while another request still handles the same message', async () => {
+    const app = new Hono();
+    app.route(
+      '/api/webhooks/twilio',
+      twilioWebhookRoutes(server.db, {
+        settings,
+        publicUrl: PUBLIC,
+        onInbound: async (message) => {
+          throw new InboundBusy(message.providerId);
+        },
+      }),
+    );
+    const http = await listen(app);
+    cleanups.push(http.close);
+    const { response } = await fake.incoming(
+      `${PUBLIC}/api/webhooks/twilio/sms/incoming`,
+      { from: '+56987654321', body: 'Hola' },
+      { connectTo: http.url },
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('10');
   });
 
   it('are acknowledged by the real server', async () => {

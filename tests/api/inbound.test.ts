@@ -13,9 +13,10 @@ import type { ChannelCode } from '../../shared/codes';
 import { replyChannels } from '../../shared/message-rules';
 import { ATTACHMENT_MAX_BYTES, type SendResult } from '../../shared/compose-contract';
 import type { MessageDetail, MessageSummary } from '../../shared/messages-contract';
-import type { InboundMedia, InboundMessage } from '../../server/inbound/contract';
+import { InboundBusy, type InboundMedia, type InboundMessage } from '../../server/inbound/contract';
 import { createInboundHandler } from '../../server/inbound/handler';
-import { phoneForPeople } from '../../server/recipients/phone';
+import { createOptOutHandler } from '../../server/opt-outs/handler';
+import { normalizePhone, phoneForPeople } from '../../server/recipients/phone';
 import { whatsappWindowOpenUntil } from '../../server/inbound/window';
 import type { Db } from '../../server/db/client';
 import { createLogger } from '../../server/log';
@@ -28,6 +29,8 @@ let server: TestServer;
 let db: Db;
 const as = signedIn(() => server);
 let handle: (message: InboundMessage) => Promise<void>;
+/** The same handler, waiting at most this long for another request's handling of the same message. */
+let handleSoon: (message: InboundMessage, busyWaitMs?: number) => Promise<void>;
 const offeredToOptOut: string[] = [];
 
 const TEACHER = 'docente@sanandres.cl';
@@ -133,6 +136,8 @@ beforeAll(async () => {
       return message.body.trim().toUpperCase() === 'BAJA';
     },
   });
+  handleSoon = (message, busyWaitMs = 300) =>
+    createInboundHandler(db, { store: new AttachmentStore(server.attachmentsDir), logger: createLogger('silent'), busyWaitMs })(message);
   ids = await one<{ sa: number; mx: number }>(
     db,
     sql`select (select institution_id from users where email = ${ADMIN}) as sa, (select institution_id from users where email = ${MX_ADMIN}) as mx`,
@@ -265,6 +270,28 @@ describe('the school’s inbox, so nothing a family writes is lost', () => {
     // Each school sees its own message only.
     expect((await (await as(ADMIN)).get(`/api/messages/${mx.message_id}`)).status).toBe(404);
   });
+
+  it('a phone of no family reaches only the schools that use that channel, and no school when none does', async () => {
+    const enabled = (
+      await rows<{ id: number }>(db, sql`select institution_id as id from institution_channels where channel = 'whatsapp' and enabled`)
+    ).map((r) => Number(r.id));
+    await db.execute(sql`update institution_channels set enabled = false where channel = 'whatsapp' and institution_id <> ${ids.sa}`);
+    try {
+      const message = inbound({ channel: 'whatsapp', provider: 'meta', from: '+56961234568', body: 'Hola.' });
+      await handle(message);
+      expect((await becameOf(message.providerId)).map((b) => Number(b.institution_id))).toEqual([Number(ids.sa)]);
+      await db.execute(sql`update institution_channels set enabled = false where channel = 'whatsapp' and institution_id = ${ids.sa}`);
+      const unheard = inbound({ channel: 'whatsapp', provider: 'meta', from: '+56961234568', body: 'Hola de nuevo.' });
+      await handle(unheard);
+      expect(await becameOf(unheard.providerId)).toEqual([
+        { message_id: null, institution_id: null, guardian_id: null, outcome: 'school_inbox' },
+      ]);
+    } finally {
+      await db.execute(
+        sql`update institution_channels set enabled = true where channel = 'whatsapp' and institution_id = any(${`{${enabled.join(',')}}`}::int[])`,
+      );
+    }
+  });
 });
 
 describe('a phone that is a guardian in two schools', () => {
@@ -291,9 +318,27 @@ describe('a phone that is a guardian in two schools', () => {
     expect(await detail(MX_ADMIN, id)).toMatchObject({ reply_to_id: original, sender: { kind: 'apoderado', id: Number(mx.guardian) } });
   });
 
-  it('by a channel that brought nothing yet, both schools’ administrators get it from their own guardian', async () => {
+  it('by a channel that brought nothing yet, only the school whose message reached the phone last by another channel gets it', async () => {
     await db.execute(sql`delete from deliveries where channel = 'whatsapp' and address = ${fam.phone}`);
     const message = inbound({ channel: 'whatsapp', provider: 'meta', providerId: `wamid.${randomUUID()}`, body: 'Buenas tardes.' });
+    await handle(message);
+
+    const became = await becameOf(message.providerId);
+    expect(became.map((b) => [Number(b.institution_id), Number(b.guardian_id), b.outcome])).toEqual([
+      [Number(ids.mx), Number(mx.guardian), 'school_inbox'],
+    ]);
+    const shown = await detail(MX_ADMIN, Number(became[0]!.message_id));
+    expect(shown.title).toBe(`Mensaje por WhatsApp de ${mx.name}`);
+    // Words a Chilean and a Mexican school both use.
+    expect(await rows(db, sql`select distinct group_label from message_recipients where message_id = ${shown.id}`)).toEqual([
+      { group_label: 'Administración' },
+    ]);
+  });
+
+  it('when nothing ever reached the phone, both schools’ administrators get it from their own guardian', async () => {
+    await db.execute(sql`delete from deliveries d using message_recipients r
+      where d.recipient_id = r.id and r.recipient_kind = 'apoderado' and r.recipient_ref_id in (${fam.guardian}, ${mx.guardian})`);
+    const message = inbound({ channel: 'whatsapp', provider: 'meta', providerId: `wamid.${randomUUID()}`, body: 'Buenas noches.' });
     await handle(message);
 
     const became = await becameOf(message.providerId);
@@ -303,8 +348,6 @@ describe('a phone that is a guardian in two schools', () => {
         [Number(ids.mx), Number(mx.guardian)],
       ].sort(),
     );
-    const forMx = became.find((b) => Number(b.institution_id) === Number(ids.mx))!;
-    expect((await detail(MX_ADMIN, Number(forMx.message_id))).title).toBe(`Mensaje por WhatsApp de ${mx.name}`);
   });
 });
 
@@ -320,7 +363,7 @@ describe('recorded once', () => {
     expect(offeredToOptOut.filter((id) => id === message.providerId)).toHaveLength(1);
   });
 
-  it('one cut short long ago is handled when the provider repeats it; one still being handled is not', async () => {
+  it('one cut short long ago is handled when the provider repeats it; one still being handled is busy, not acknowledged', async () => {
     const abandoned = inbound({ from: '+56998765432', body: 'Quedó a medias' });
     const inFlight = inbound({ from: '+56998765432', body: 'En curso' });
     for (const [message, ago] of [
@@ -332,9 +375,38 @@ describe('recorded once', () => {
           ${message.body}, now() - ${ago}::interval)`);
     }
     await handle(abandoned);
-    await handle(inFlight);
+    await expect(handleSoon(inFlight)).rejects.toBeInstanceOf(InboundBusy);
     expect((await becameOf(abandoned.providerId)).map((b) => b.outcome)).toEqual(smsSchools.map(() => 'school_inbox'));
     expect(await becameOf(inFlight.providerId)).toEqual([{ message_id: null, institution_id: null, guardian_id: null, outcome: null }]);
+  });
+
+  it('a repeat that comes while the first is at work waits for it: acknowledged once it is recorded', async () => {
+    const message = inbound({ from: '+56998765432', body: 'Llegó dos veces' });
+    await db.execute(sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, claimed_at)
+      values ('sms', ${message.from}, ${message.provider}, ${message.providerId}, ${message.receivedAt.toISOString()}::timestamptz,
+        ${message.body}, now())`);
+    let answered = false;
+    const repeat = handleSoon(message, 5000).then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered).toBe(false);
+    await db.execute(sql`update inbound_messages set outcome = 'school_inbox' where provider_id = ${message.providerId}`);
+    await repeat;
+    expect(await count(db, sql`select count(*) as n from messages where content = 'Llegó dos veces'`)).toBe(0);
+  });
+
+  it('a repeat that comes while the first is at work handles it itself when the first fails', async () => {
+    const message = inbound({ from: '+56998765432', body: 'El primero falló' });
+    await db.execute(sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, claimed_at)
+      values ('sms', ${message.from}, ${message.provider}, ${message.providerId}, ${message.receivedAt.toISOString()}::timestamptz,
+        ${message.body}, now())`);
+    const repeat = handleSoon(message, 5000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // What the first handling does when it fails: it unrecords the message.
+    await db.execute(sql`delete from inbound_messages where provider_id = ${message.providerId}`);
+    await repeat;
+    expect((await becameOf(message.providerId)).map((b) => b.outcome)).toEqual(smsSchools.map(() => 'school_inbox'));
   });
 
   it('text the database cannot keep is cleaned, never refused', async () => {
@@ -350,6 +422,70 @@ describe('recorded once', () => {
     await handle(message);
     expect(await becameOf(message.providerId)).toEqual([{ message_id: null, institution_id: null, guardian_id: null, outcome: 'opt_out' }]);
     expect(await count(db, sql`select count(*) as n from messages`)).toBe(before);
+  });
+});
+
+describe('a Mexican mobile as WhatsApp gives it (+521…, Hermes keeps +52…)', () => {
+  const KEPT = '+525512345678';
+  const GIVEN = '+5215512345678';
+  let mxFam: { guardian: number; student: number };
+
+  beforeAll(async () => {
+    expect(normalizePhone(KEPT, 'MX')).toEqual({ ok: true, e164: KEPT });
+    mxFam = await one(
+      db,
+      sql`select g.id as guardian, min(s.id) as student from guardians g
+        join student_guardians sg on sg.guardian_id = g.id join students s on s.id = sg.student_id and s.withdrawn_at is null
+        where g.institution_id = ${ids.mx} and g.phone is not null group by g.id order by g.id desc limit 1`,
+    );
+    await db.execute(sql`update guardians set phone = ${KEPT}, sms_phone = ${KEPT}, sms_ok = true where id = ${mxFam.guardian}`);
+  });
+
+  for (const [provider, channel] of [
+    ['meta', 'whatsapp'],
+    ['twilio', 'whatsapp'],
+    ['twilio', 'sms'],
+  ] as const) {
+    it(`threads to the message it answers, through ${provider} by ${channel}, recorded under the number Hermes keeps`, async () => {
+      const original = await sendBy(MX_ADMIN, channel, mxFam.student, `Junta por ${channel} (${provider})`, true);
+      expect(await count(db, sql`select count(*) as n from deliveries where message_id = ${original} and address = ${KEPT}`)).toBe(1);
+      const message = inbound({ channel, provider, from: GIVEN, body: 'Ahí estaré.' });
+      await handle(message);
+      expect(await becameOf(message.providerId)).toEqual([
+        expect.objectContaining({ institution_id: Number(ids.mx), guardian_id: Number(mxFam.guardian), outcome: 'reply' }),
+      ]);
+      expect(await detail(MX_ADMIN, await onlyMessage(message.providerId))).toMatchObject({ reply_to_id: original });
+      expect(await one(db, sql`select phone from inbound_messages where provider_id = ${message.providerId}`)).toEqual({ phone: KEPT });
+    });
+  }
+
+  it("opens the family's WhatsApp window under the number Hermes sends to", async () => {
+    const phone = '+525587654321';
+    await handle(inbound({ channel: 'whatsapp', provider: 'meta', from: '+5215587654321', receivedAt: new Date('2026-12-03T10:00:00Z') }));
+    expect(await whatsappWindowOpenUntil(db, phone)).toEqual(new Date('2026-12-04T10:00:00Z'));
+  });
+
+  it('BAJA is kept under that number and stops what is queued to it', async () => {
+    const withOptOut = createInboundHandler(db, {
+      store: new AttachmentStore(server.attachmentsDir),
+      logger: createLogger('silent'),
+      optOut: createOptOutHandler(db, { confirm: async () => undefined }),
+    });
+    const res = await send(
+      await as(MX_ADMIN),
+      composeInput({
+        title: 'Aviso en cola',
+        channels: ['sms'],
+        recipients: [{ kind: 'student', id: mxFam.student, audience: 'apoderados' }],
+      }),
+    );
+    expect(res.status).toBe(201);
+    const queued = ((await res.json()) as { data: SendResult }).data.id;
+    await withOptOut(inbound({ from: GIVEN, body: 'BAJA' }));
+    expect(await rows(db, sql`select phone from channel_opt_outs where channel = 'sms' and phone like '+52%'`)).toEqual([{ phone: KEPT }]);
+    expect(await rows(db, sql`select status from deliveries where message_id = ${queued} and address = ${KEPT}`)).toEqual([
+      { status: 'failed' },
+    ]);
   });
 });
 

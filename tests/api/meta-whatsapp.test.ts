@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryKey, type Outgoing } from '../../server/delivery/channel';
 import { createMetaWhatsappAdapter } from '../../server/delivery/meta/send';
 import { signMeta } from '../../server/delivery/meta/signature';
-import type { InboundMessage } from '../../server/inbound/contract';
+import { InboundBusy, type InboundMessage } from '../../server/inbound/contract';
 import { normalizePhone } from '../../server/recipients/phone';
 import { composeInput } from '../fixtures/compose';
 import { type FakeMeta, startFakeMeta } from '../fixtures/meta-graph';
@@ -27,7 +27,7 @@ const guardians: { id: number; phone: string }[] = [];
 /** Phones whose family wrote to the school in the last 24 hours. */
 const openWindows = new Set<string>();
 const inbound: InboundMessage[] = [];
-let refuseInbound = false;
+let refuseInbound: Error | null = null;
 
 interface DeliveryRow {
   id: number;
@@ -60,7 +60,7 @@ beforeAll(async () => {
     config: { publicUrl: PUBLIC_URL, metaWhatsapp: metaConfig() },
     whatsappWindow: async (phone) => (openWindows.has(phone) ? new Date(Date.now() + 3_600_000) : null),
     onInbound: async (message) => {
-      if (refuseInbound) throw new Error('base de datos caída');
+      if (refuseInbound) throw refuseInbound;
       inbound.push(message);
     },
   });
@@ -415,15 +415,31 @@ describe('families writing', () => {
 
   it('answers 500 when the handler cannot record a message, so Meta posts it again', async () => {
     inbound.length = 0;
-    refuseInbound = true;
+    refuseInbound = new Error('base de datos caída');
     try {
       const res = await fake.postInbound([{ from: '56987654321', id: 'wamid.in-3', text: 'Hola' }]);
       expect(res.status).toBe(500);
     } finally {
-      refuseInbound = false;
+      refuseInbound = null;
     }
     expect((await fake.postInbound([{ from: '56987654321', id: 'wamid.in-3', text: 'Hola' }])).status).toBe(200);
     expect(inbound.map((m) => m.providerId)).toEqual(['wamid.in-3']);
+  });
+});
+
+describe('families writing, while another request still handles the same message', () => {
+  it('answers 503 with Retry-After, so Meta posts it again', async () => {
+    inbound.length = 0;
+    refuseInbound = new InboundBusy('wamid.in-4');
+    try {
+      const res = await fake.postInbound([{ from: '56987654321', id: 'wamid.in-4', text: 'Hola' }]);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('10');
+    } finally {
+      refuseInbound = null;
+    }
+    expect((await fake.postInbound([{ from: '56987654321', id: 'wamid.in-4', text: 'Hola' }])).status).toBe(200);
+    expect(inbound.map((m) => m.providerId)).toEqual(['wamid.in-4']);
   });
 });
 

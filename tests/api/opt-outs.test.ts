@@ -171,6 +171,18 @@ describe('the handler', () => {
   });
 });
 
+describe('the record', () => {
+  it('keeps only SMS and WhatsApp opt-outs and their events', async () => {
+    await expect(
+      server.db.execute(sql`insert into channel_opt_out_events (channel, phone, kind, body, provider, provider_id, at)
+        values ('e-mail', ${ids.phone}, 'out', 'BAJA', 'twilio', ${`SM${randomUUID()}`}, now())`),
+    ).rejects.toThrow();
+    await expect(
+      server.db.execute(sql`insert into channel_opt_outs (channel, phone, opted_out_at) values ('e-mail', ${ids.phone}, now())`),
+    ).rejects.toThrow();
+  });
+});
+
 describe('before the opt-out', () => {
   it('the estimate counts the SMS and the quota pays for it', async () => {
     const estimate = await estimateOf(message());

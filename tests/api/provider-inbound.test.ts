@@ -227,6 +227,30 @@ describe("a gateway's incoming messages", () => {
     expect(await allInbound()).toBe(total);
   });
 
+  it('answer 503 with Retry-After to a repeat that comes while the first is still at work, and take it later', async () => {
+    const id = `gw-${randomUUID()}`;
+    await server.db.execute(sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, claimed_at)
+      values ('sms', ${fam.phone}, 'gateway', ${id}, now(), 'En curso', now())`);
+    const res = await incoming('sms', { id, from: fam.phone, body: 'En curso' });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('10');
+    expect(await res.json()).toMatchObject({ code: 'inbound.busy' });
+    await server.db.execute(sql`update inbound_messages set outcome = 'school_inbox' where provider_id = ${id}`);
+    expect((await incoming('sms', { id, from: fam.phone, body: 'En curso' })).status).toBe(200);
+  }, 20_000);
+
+  it('read a national number as Chilean, then as Mexican', async () => {
+    for (const [from, phone] of [
+      ['9 8765 4321', '+56987654321'],
+      ['55 1234 5678', '+525512345678'],
+      ['+52 1 55 1234 5678', '+525512345678'],
+    ]) {
+      const id = `gw-${randomUUID()}`;
+      expect((await incoming('sms', { id, from, body: 'Hola' })).status, from).toBe(200);
+      expect((await inboundRows(id))[0], from).toMatchObject({ phone });
+    }
+  });
+
   it('are not found for another channel', async () => {
     expect((await incoming('email', { id: 'gw-y', from: fam.phone, body: 'hola' })).status).toBe(404);
   });

@@ -36,6 +36,7 @@ export const channelOptOutEvents = pgTable(
   (t) => [
     uniqueIndex('channel_opt_out_events_provider_idx').on(t.provider, t.providerId),
     index('channel_opt_out_events_phone_idx').on(t.channel, t.phone, t.at),
+    check('channel_opt_out_events_channel_check', sql`${t.channel} in ('sms', 'whatsapp')`),
     check('channel_opt_out_events_kind_check', sql`${t.kind} in ('out', 'in')`),
   ],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "channel_opt_out_events" ADD CONSTRAINT "channel_opt_out_events_channel_check" CHECK ("channel_opt_out_events"."channel" in ('sms', 'whatsapp'));
