@@ -605,7 +605,11 @@ describe('reads still awaited', () => {
       composeInput({
         channels: ['e-mail', 'whatsapp'],
         content: 'Reunión de apoderados el jueves.',
-        recipients: [{ kind: 'guardian', id: ids.a }, { kind: 'guardian', id: ids.b }, { kind: 'guardian', id: ids.jose }],
+        recipients: [
+          { kind: 'guardian', id: ids.a },
+          { kind: 'guardian', id: ids.b },
+          { kind: 'guardian', id: ids.jose },
+        ],
       }),
     );
     expect(res.status).toBe(201);
@@ -613,7 +617,9 @@ describe('reads still awaited', () => {
     const awaiting = async () => (await reception(admin, '', id)).body.meta.awaiting_reads;
     // Queued, then handed over: nothing received yet.
     expect(await awaiting()).toBe(0);
-    await db.execute(sql`update deliveries set status = 'sent', attempts = 1, sent_at = now() where message_id = ${id} and status = 'queued'`);
+    await db.execute(
+      sql`update deliveries set status = 'sent', attempts = 1, sent_at = now() where message_id = ${id} and status = 'queued'`,
+    );
     expect(await awaiting()).toBe(0);
 
     const deliveries = await deliveriesOf(id);

@@ -2,6 +2,7 @@ import { createActor, fromPromise, type AnyMachineSnapshot, type AnyEventObject 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { receptionStatusMachine, type ReceptionStatusSnapshot } from '../../src/machines/reception/status';
 import { receptionInputOf, receptionPath, type ReceptionInput } from '../../src/machines/reception/rules';
+import type { ReceptionQuery } from '../../src/services/reception/reception';
 import {
   selectCanRetry,
   selectChannel,
@@ -533,7 +534,7 @@ describe('reception live refresh pace', () => {
   function openWith(pages: ReceptionPage[]) {
     vi.useFakeTimers();
     let loads = 0;
-    const loadReception = fromPromise(async () => pages[Math.min(loads++, pages.length - 1)]!);
+    const loadReception = fromPromise<ReceptionPage, ReceptionQuery>(async () => pages[Math.min(loads++, pages.length - 1)]!);
     const actor = createActor(receptionStatusMachine.provide({ actors: { loadReception } }), { input: { id: ID } });
     actor.start();
     return { actor, loads: () => loads };
