@@ -144,6 +144,11 @@ export interface ReceptionPage {
     channels: ChannelProgress[];
     /** Deliveries "Reintentar fallidos" of this list (channel, filter and search) would send again. */
     retryable: number;
+    /**
+     * The whole message's deliveries on a channel that reports reads (READ_REPORTING_CHANNELS) received within
+     * the last READ_FOLLOW_WINDOW_MINUTES and not read yet: while any, the screen keeps following them.
+     */
+    awaiting_reads: number;
   };
   links: { first: string; last: string; prev: string | null; next: string | null };
 }
@@ -172,3 +177,10 @@ export const RECEPTION_API = {
 
 /** Browser polling cadence of a message whose deliveries are in flight. */
 export const PROGRESS_POLL_MS = 2000;
+
+/** The channels whose provider (or the app) tells when the message was read, not only received. */
+export const READ_REPORTING_CHANNELS = ['whatsapp', 'app-mobile'] as const satisfies readonly ChannelCode[];
+/** How long after a receipt the reception screen still waits for its «Leído» (decision 0256). */
+export const READ_FOLLOW_WINDOW_MINUTES = 60;
+/** The reception screen's gentler pace while it only waits for reads (decision 0256). */
+export const READ_FOLLOW_POLL_MS = 30_000;

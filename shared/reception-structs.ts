@@ -65,6 +65,7 @@ export const ReceptionPageBodyStruct = type({
     progress: DeliveryProgressStruct,
     channels: array(ChannelProgressStruct),
     retryable: number(),
+    awaiting_reads: number(),
   }),
   links: type({ first: string(), last: string(), prev: nullable(string()), next: nullable(string()) }),
 });

@@ -5,6 +5,8 @@ import { intList, textList } from '../db/arrays';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DELIVERY_STATUSES,
+  READ_FOLLOW_WINDOW_MINUTES,
+  READ_REPORTING_CHANNELS,
   RECIPIENT_STATUSES,
   type ChannelDelivery,
   type ChannelProgress,
@@ -207,6 +209,18 @@ function listedSql(scope: ReceptionScope): SQL {
 const ofChannel = (scope: ReceptionScope) => (scope.channel === 'all' ? sql`` : sql`and d.channel = ${scope.channel}`);
 
 /**
+ * Deliveries received recently on a channel that reports reads, not read yet: a «Leído» may still come, so the
+ * screen keeps asking (decision 0256). The window runs from each receipt (a retried delivery gets its own).
+ */
+async function awaitingReadsOf(db: Queryable, messageId: number): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from deliveries
+    where message_id = ${messageId} and status = 'received' and channel = any(${textList(READ_REPORTING_CHANNELS)}::text[])
+      and coalesce(delivered_at, sent_at) > now() - make_interval(mins => ${READ_FOLLOW_WINDOW_MINUTES})`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/**
  * Deliveries a retry of `scope` would send again: its channel's failed, error and not-received deliveries
  * of the recipients it lists, except those that had no address (not promised; see `finish`).
  */
@@ -232,6 +246,8 @@ export interface ReceptionData {
   progress: DeliveryProgress;
   channels: ChannelProgress[];
   retryable: number;
+  /** `ReceptionPage['meta'].awaiting_reads`. */
+  awaitingReads: number;
 }
 
 interface PageRow {
@@ -313,12 +329,13 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
           and split_part(x.first_names, ' ', 1) || ' ' || x.last_name_father = any(string_to_array(r.student_names, ', ')))
     ) ab on true
     order by r.id`);
-  const [countRows, pageRows, progress, channels, retryable] = await Promise.all([
+  const [countRows, pageRows, progress, channels, retryable, awaitingReads] = await Promise.all([
     countsQuery,
     rowsQuery,
     progressOf(db, [messageId]),
     channelProgressOf(db, messageId),
     retryableIn(db, messageId, query),
+    awaitingReadsOf(db, messageId),
   ]);
 
   const counts = Object.fromEntries([['all', 0], ...RECIPIENT_STATUSES.map((s) => [s, 0])]) as Record<ReceptionFilter, number>;
@@ -345,7 +362,7 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
           : null,
     };
   });
-  return { rows, total: counts[query.status], counts, progress: progress.get(messageId)!, channels, retryable };
+  return { rows, total: counts[query.status], counts, progress: progress.get(messageId)!, channels, retryable, awaitingReads };
 }
 
 // --- retry ------------------------------------------------------------------------------------------------

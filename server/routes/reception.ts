@@ -90,6 +90,7 @@ export function receptionRoutes(db: Db, engine: DeliveryEngine): Hono<AppEnv> {
         progress: data.progress,
         channels: data.channels,
         retryable: data.retryable,
+        awaiting_reads: data.awaitingReads,
       },
       links: {
         first: link(1),

@@ -597,3 +597,52 @@ describe('who each row is about', () => {
     for (const row of body.data) expect(row.students).toEqual([{ name: row.name, course: course.name }]);
   });
 });
+
+describe('reads still awaited', () => {
+  it('counts WhatsApp and app deliveries received within the hour and not read; not e-mail, not read, not older', async () => {
+    const res = await send(
+      admin,
+      composeInput({
+        channels: ['e-mail', 'whatsapp'],
+        content: 'Reunión de apoderados el jueves.',
+        recipients: [
+          { kind: 'guardian', id: ids.a },
+          { kind: 'guardian', id: ids.b },
+          { kind: 'guardian', id: ids.jose },
+        ],
+      }),
+    );
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { data: SendResult }).data.id;
+    const awaiting = async () => (await reception(admin, '', id)).body.meta.awaiting_reads;
+    // Queued, then handed over: nothing received yet.
+    expect(await awaiting()).toBe(0);
+    await db.execute(
+      sql`update deliveries set status = 'sent', attempts = 1, sent_at = now() where message_id = ${id} and status = 'queued'`,
+    );
+    expect(await awaiting()).toBe(0);
+
+    const deliveries = await deliveriesOf(id);
+    const whatsapp = deliveries.filter((d) => d.channel === 'whatsapp');
+    expect(whatsapp).toHaveLength(3);
+    await applyReports(db, [...deliveries.map((d) => report(d, 'received'))]);
+    // Three WhatsApp received; the e-mails report no reads and are not waited for.
+    expect(await awaiting()).toBe(3);
+    expect((await reception(admin, '', id)).body.meta.progress.state).toBe('sent');
+
+    await applyReports(db, [report(whatsapp[0]!, 'read')]);
+    expect(await awaiting()).toBe(2);
+    // A receipt of 61 minutes ago is no longer waited for; one of 59 still is.
+    await db.execute(sql`update deliveries set delivered_at = now() - interval '61 minutes' where id = ${whatsapp[1]!.id}`);
+    await db.execute(sql`update deliveries set delivered_at = now() - interval '59 minutes' where id = ${whatsapp[2]!.id}`);
+    expect(await awaiting()).toBe(1);
+    // The app is read-reporting too.
+    await db.execute(sql`update deliveries set channel = 'app-mobile' where id = ${whatsapp[2]!.id}`);
+    expect(await awaiting()).toBe(1);
+    await db.execute(sql`update deliveries set delivered_at = now() - interval '2 hours' where id = ${whatsapp[2]!.id}`);
+    expect(await awaiting()).toBe(0);
+    // The page's other figures do not carry it: a filter or a channel leaves the whole message's count.
+    await db.execute(sql`update deliveries set delivered_at = now() where id = ${whatsapp[1]!.id}`);
+    expect((await reception(admin, '?channel=e-mail&status=read', id)).body.meta.awaiting_reads).toBe(1);
+  });
+});

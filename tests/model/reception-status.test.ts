@@ -1,7 +1,8 @@
-import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { receptionStatusMachine, type ReceptionStatusSnapshot } from '../../src/machines/reception/status';
 import { receptionInputOf, receptionPath, type ReceptionInput } from '../../src/machines/reception/rules';
+import type { ReceptionQuery } from '../../src/services/reception/reception';
 import {
   selectCanRetry,
   selectChannel,
@@ -78,7 +79,14 @@ const SMS_LIST = receptionPage([lostSms(4), lostSms(5), lostSms(6)], deliveryPro
   counts: countsOf(SMS_LOST),
   retryable: 3,
 });
-const OUTPUTS = [SENDING_P1, PARTIAL_P2, DONE_P1, PAST_P3, NO_PAGES];
+/**
+ * Every delivery settled, two WhatsApp or app ones received lately and not read yet: the screen keeps asking,
+ * gently, for their «Leído».
+ */
+const READING_P1 = receptionPage([receptionRow(8, 'received')], progress('sent', 0), { awaitingReads: 2 });
+const OUTPUTS = [SENDING_P1, PARTIAL_P2, DONE_P1, PAST_P3, NO_PAGES, READING_P1];
+/** The page follows its statuses: something in flight, or a recent receipt that may still be read. */
+const isLiveMeta = (meta: ReceptionPage['meta'] | null) => meta?.progress.state === 'sending' || (meta?.awaiting_reads ?? 0) > 0;
 const isPast = (output: ReceptionPage) => output.meta.last_page >= 1 && output.meta.current_page > output.meta.last_page;
 
 const RESENT_ONE: RetryResult = { resent: 1, progress: progress('sending', 0), channels: [], retryable: 0 };
@@ -150,7 +158,7 @@ const pastAnswer = (event: AnyEventObject) =>
   event.type === 'xstate.done.actor.loadReception' ? isPast(event.output as ReceptionPage) : false;
 const metaTag = (snapshot: AnyMachineSnapshot) => {
   const meta = (snapshot.context as ReceptionStatusSnapshot['context']).meta;
-  return meta ? `${meta.current_page}/${meta.last_page}/${meta.progress.state}/${meta.progress.retryable}` : null;
+  return meta ? `${meta.current_page}/${meta.last_page}/${meta.progress.state}/${meta.progress.retryable}/${meta.awaiting_reads}` : null;
 };
 
 /** The screen's address for a channel and a filter, written out (the oracle of the `navigate` effect). */
@@ -282,8 +290,7 @@ defineModelTests({
       loaded: {
         ...OVER_ROWS,
         'reception.reload': 'filtering',
-        'xstate.after.refresh.receptionStatus.loaded': ({ context, stay }) =>
-          context.meta?.progress.state === 'sending' ? 'filtering' : stay,
+        'xstate.after.refresh.receptionStatus.loaded': ({ context, stay }) => (isLiveMeta(context.meta) ? 'filtering' : stay),
       },
       filtering: {
         ...OVER_ROWS,
@@ -404,8 +411,11 @@ defineModelTests({
       // The retry is the list's: its count is the page's, not the whole message's.
       expect(selectRetryable(rs(snapshot))).toBe(snapshot.context.meta?.retryable ?? 0);
       expect(selectCanRetry(rs(snapshot))).toBe(selectRetryable(rs(snapshot)) > 0);
-      // A refresh timer that finds nothing in flight does nothing.
-      if (env.event.type.startsWith('xstate.after.refresh')) expect(selectProgress(rs(snapshot))?.state).not.toBe('sending');
+      // A refresh timer that finds nothing in flight and no read awaited does nothing.
+      if (env.event.type.startsWith('xstate.after.refresh')) {
+        expect(selectProgress(rs(snapshot))?.state).not.toBe('sending');
+        expect(snapshot.context.meta?.awaiting_reads ?? 0).toBe(0);
+      }
       // Refused list events (same filter, same search, a page that does not exist) change nothing.
       if (env.event.type.startsWith('reception.')) expect(snapshot.context).toEqual(env.from.context);
       expect(PROGRESS_POLL_MS).toBe(2000);
@@ -418,8 +428,11 @@ defineModelTests({
       // Each list asked for is one load, the latest winning (a load under way starts again).
       const asks = !env.from.matches('filtering') || pastAnswer(env.event) || asksAnotherList(env.event, env.from.context as Ctx);
       expect(env.started, 'loads started').toEqual(asks ? ['loadReception'] : []);
-      // The live refresh only runs while something is in flight.
-      if (env.event.type.startsWith('xstate.after.refresh')) expect(selectProgress(rs(snapshot))?.state).toBe('sending');
+      // The live refresh only runs while something is in flight or a recent receipt may still be read.
+      if (env.event.type.startsWith('xstate.after.refresh')) {
+        const meta = env.from.context.meta as ReceptionPage['meta'];
+        expect(meta.progress.state === 'sending' || meta.awaiting_reads > 0).toBe(true);
+      }
       // An answer past the last page: the last page is asked for, nothing of that answer is shown.
       if (pastAnswer(env.event)) {
         expect(snapshot.context.page).toBe((env.event.output as ReceptionPage).meta.last_page);
@@ -506,6 +519,61 @@ defineModelTests({
     }
     return [];
   },
+});
+
+/**
+ * The pace of the live refresh, in real (fake) time: every 2 s while sending, every 30 s while only reads are
+ * awaited, never once everything settled and no read is awaited (decision 0256).
+ */
+describe('reception live refresh pace', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The screen answered by `pages` in turn (the last one again afterwards); returns the loads asked. */
+  function openWith(pages: ReceptionPage[]) {
+    vi.useFakeTimers();
+    let loads = 0;
+    const loadReception = fromPromise<ReceptionPage, ReceptionQuery>(async () => pages[Math.min(loads++, pages.length - 1)]!);
+    const actor = createActor(receptionStatusMachine.provide({ actors: { loadReception } }), { input: { id: ID } });
+    actor.start();
+    return { actor, loads: () => loads };
+  }
+
+  it('asks every 2 s while sending', async () => {
+    const { actor, loads } = openWith([SENDING_P1]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('loaded');
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(loads()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(loads()).toBe(2);
+    actor.stop();
+  });
+
+  it('keeps asking every 30 s while a received WhatsApp or app delivery may still be read, and stops when none is', async () => {
+    const { actor, loads } = openWith([READING_P1, READING_P1, DONE_P1]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectRows(actor.getSnapshot())).toEqual(READING_P1.data);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(loads()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(loads()).toBe(2);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(loads()).toBe(3);
+    // The third answer has nothing left to follow: an hour later, still three loads.
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(loads()).toBe(3);
+    expect(actor.getSnapshot().value).toBe('loaded');
+    actor.stop();
+  });
+
+  it('does not ask again once everything settled and no read is awaited', async () => {
+    const { actor, loads } = openWith([DONE_P1]);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(loads()).toBe(1);
+    actor.stop();
+  });
 });
 
 describe('reception address', () => {

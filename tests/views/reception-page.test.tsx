@@ -3,7 +3,7 @@
 // "Reintentar fallidos" shows the SPEC's "reenviado a N" toast and reloads, empty and error states; and
 // the reading view of a sent message, whose delivery progress follows the message as it is polled.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { es, mx } from '../fixtures/texts';
 import type { DeliveryProgress, ReceptionRow } from '../../shared/reception-contract';
 import { startApp } from './app';
@@ -279,6 +279,30 @@ describe('reception page', () => {
     expect(live).toHaveLength(1);
     expect(live[0]?.textContent).toBe(es.reception.progressState);
     expect(live[0]?.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('after everything was received, follows a WhatsApp «Leído» every 30 s while the server says one is awaited', async () => {
+    const received = receptionRow(3, 'received', { name: 'Paula Soto', channels: [channelDelivery('whatsapp', 'received')] });
+    const read = receptionRow(3, 'read', { name: 'Paula Soto', channels: [channelDelivery('whatsapp', 'read')] });
+    fake.answer = () => json(200, receptionPage([received], deliveryProgress({ received: 1 }), { awaitingReads: 1 }));
+    // Fake time that also runs on its own, so the page's own waits still end.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderPage();
+      await screen.findByText('WhatsApp: Recibido');
+      expect(shownProgress()).toBe(es.reception.progressSent);
+      fake.answer = () => json(200, receptionPage([read], deliveryProgress({ read: 1 })));
+      // Not at the sending pace (2 s), nor much before 30 s (the model test pins it to the millisecond).
+      await act(() => vi.advanceTimersByTimeAsync(29_000));
+      expect(receptionCalls()).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(await screen.findByText('WhatsApp: Leído')).toBeTruthy();
+      // Nothing left to follow: an hour later, still the two loads.
+      await act(() => vi.advanceTimersByTimeAsync(60 * 60_000));
+      expect(receptionCalls()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an answer past the last page (the list shrank) asks for the last page instead', async () => {

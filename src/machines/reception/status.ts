@@ -13,6 +13,7 @@ import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { loadReception, retryFailed } from '../../services/reception/reception';
 import {
   PROGRESS_POLL_MS,
+  READ_FOLLOW_POLL_MS,
   type ReceptionChannel,
   type ReceptionFilter,
   type ReceptionPage,
@@ -66,7 +67,7 @@ const listEvents = {
 } as const;
 
 /**
- * "Reintentar fallidos" stays available while a reload runs behind the rows (the live refresh every 2 s,
+ * "Reintentar fallidos" stays available while a reload runs behind the rows (the live refresh,
  * the reload after a retry): a button that turns disabled under a keyboard user's focus loses it. Leaving
  * the state cancels the load; `retried` reloads afterwards anyway.
  */
@@ -156,10 +157,16 @@ const receptionSetup = setup({
     isPastLastPage: (_, page: ReceptionPage) => isPastLastPage(page),
     /** The list on screen has deliveries a retry would send again. */
     hasRetryable: ({ context }) => (context.meta?.retryable ?? 0) > 0,
-    /** Deliveries are still in flight: the statuses on screen will change. */
-    isSending: ({ context }) => context.meta?.progress.state === 'sending',
+    /**
+     * The statuses on screen will change: deliveries are still in flight, or some WhatsApp or app delivery
+     * received lately may still turn «Leído» (the server counts them, within its window).
+     */
+    isLive: ({ context }) => context.meta?.progress.state === 'sending' || (context.meta?.awaiting_reads ?? 0) > 0,
   },
-  delays: { refresh: PROGRESS_POLL_MS },
+  delays: {
+    // Receipts take seconds while sending; a read may take an hour, so that wait asks far less often.
+    refresh: ({ context }) => (context.meta?.progress.state === 'sending' ? PROGRESS_POLL_MS : READ_FOLLOW_POLL_MS),
+  },
 });
 
 /**
@@ -213,8 +220,9 @@ export const receptionStatusMachine = receptionSetup.createMachine({
       on: { 'reception.reload': { target: 'loading' } },
     },
     loaded: {
-      // Live statuses: while anything is in flight the page reloads itself (rows stay visible).
-      after: { refresh: { guard: 'isSending', target: 'filtering' } },
+      // Live statuses: while anything is in flight, or a recent receipt may still be read, the page reloads
+      // itself (rows stay visible).
+      after: { refresh: { guard: 'isLive', target: 'filtering' } },
       on: {
         ...listEvents,
         'reception.reload': { target: 'filtering' },
