@@ -32,6 +32,7 @@
 import { createHmac } from 'node:crypto';
 import type { ChannelAdapter, Outgoing, SendResult } from './channel';
 import { normalizePhone } from '../recipients/phone';
+import { postForAnswer } from './post-answer';
 
 export interface ProviderAdapterOptions {
   channel: 'sms' | 'whatsapp';
@@ -73,28 +74,18 @@ export function createProviderAdapter(options: ProviderAdapterOptions): ChannelA
     const phone = normalizePhone(address, 'CL');
     if (!phone.ok) return permanent(phone.reason === 'not_mobile' ? 'not_mobile' : 'invalid_number');
 
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const request = new Request(endpoint, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${options.token}`,
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
+    const answered = await postForAnswer(
+      doFetch,
+      endpoint,
+      {
+        headers: { Authorization: `Bearer ${options.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ channel: options.channel, to: phone.e164, ...fields }),
       },
-      body: JSON.stringify({ channel: options.channel, to: phone.e164, ...fields }),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-
-    let response: Response;
-    let answer: unknown;
-    try {
-      response = await doFetch(request);
-      answer = await response.json().catch(() => null);
-    } catch {
-      // Network error, timeout, or the engine shutting down: all worth another try.
-      return transient('unreachable');
-    }
-    return resultOf(response.status, answer);
+      timeoutMs,
+      signal,
+    );
+    // No answer (network error, timeout, the engine shutting down): worth another try, the reference dedupes.
+    return answered ? resultOf(answered.status, answered.answer) : transient('unreachable');
   }
 
   return {

@@ -15,6 +15,7 @@
 // Meta keeps no idempotency key: a crash between its answer and the engine's record sends the message twice
 // (the engine re-sends with the same key). The key rides as biz_opaque_callback_data, so a status that
 // arrives before the record still finds its delivery (server/delivery/meta/statuses.ts).
+import { postForAnswer } from '../post-answer';
 import type { MetaWhatsappConfig } from '../../config';
 import { normalizePhone } from '../../recipients/phone';
 import type { ChannelAdapter, Outgoing, SendResult } from '../channel';
@@ -84,22 +85,14 @@ export function createMetaWhatsappAdapter(options: MetaAdapterOptions): ChannelA
   const windowOpenUntil = options.windowOpenUntil ?? CLOSED;
   const now = options.now ?? (() => new Date());
 
-  async function post(body: object, signal?: AbortSignal): Promise<{ status: number; answer: unknown } | null> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const request = new Request(endpoint, {
-      method: 'POST',
-      headers: { ...bearer(options.config), 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    try {
-      const response = await doFetch(request);
-      return { status: response.status, answer: await response.json().catch(() => null) };
-    } catch {
-      // Network error, timeout, or the engine shutting down.
-      return null;
-    }
-  }
+  const post = (body: object, signal?: AbortSignal) =>
+    postForAnswer(
+      doFetch,
+      endpoint,
+      { headers: { ...bearer(options.config), 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      timeoutMs,
+      signal,
+    );
 
   return {
     async send(message, signal) {

@@ -20,6 +20,7 @@
 // approved template. With a template configured, `windowOpenUntil` chooses: inside, free text (title and
 // text, as without a template); outside, the template. A free text Twilio refuses because the window closed
 // meanwhile (63016) goes again at once as the template, as Meta's adapter does with 131047.
+import { postForAnswer } from '../post-answer';
 import type { TwilioSettings } from '../../config';
 import { normalizePhone } from '../../recipients/phone';
 import { parseDeliveryKey, type ChannelAdapter, type SendResult } from '../channel';
@@ -126,26 +127,16 @@ export function createTwilioAdapter(options: TwilioAdapterOptions): ChannelAdapt
     return until !== null && until.getTime() > now().getTime();
   }
 
-  async function post(form: URLSearchParams, signal?: AbortSignal): Promise<{ status: number; answer: unknown } | null> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const request = new Request(endpoint, {
-      method: 'POST',
-      headers: {
-        Authorization: basicAuth(settings),
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Accept: 'application/json',
-      },
-      body: form.toString(),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    try {
-      const response = await doFetch(request);
-      return { status: response.status, answer: await response.json().catch(() => null) };
-    } catch {
-      // Network error, timeout, or the engine stopping. Twilio may have taken it: its first callback
-      // records the sid, and the retry then finds it instead of sending twice.
-      return null;
-    }
+  // No answer is null: Twilio may have taken it all the same; its first callback records the sid, and the
+  // retry then finds it instead of sending twice.
+  function post(form: URLSearchParams, signal?: AbortSignal) {
+    return postForAnswer(
+      doFetch,
+      endpoint,
+      { headers: { Authorization: basicAuth(settings), 'Content-Type': 'application/x-www-form-urlencoded' }, body: form.toString() },
+      timeoutMs,
+      signal,
+    );
   }
 }
 
