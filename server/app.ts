@@ -146,7 +146,14 @@ export function createApp({
   // The same for what a gateway brings from families (server/delivery/provider-inbound.ts).
   const cleansOwnText = (c: Context) =>
     isUpload(c) || c.req.path.startsWith('/api/webhooks/meta/') || /^\/api\/webhooks\/(provider|twilio)\/[^/]+\/incoming$/.test(c.req.path);
-  app.use('/api/*', (c, next) => (cleansOwnText(c) ? next() : refuseBadText(c, next)));
+  app.use('/api/*', async (c, next) => {
+    if (!cleansOwnText(c)) return refuseBadText(c, next);
+    // Read all the same (within the JSON limit; Hono keeps the bytes for the route): a route that answers
+    // before reading, as a 404 for a channel it does not serve, would leave the body in the connection, and
+    // the client's next request on it would fail.
+    if (!isUpload(c) && c.req.raw.body) await c.req.arrayBuffer().catch(() => undefined);
+    return next();
+  });
 
   const api = new Hono<AppEnv>();
   api.get('/health', (c) => c.json({ data: { ok: true } }));

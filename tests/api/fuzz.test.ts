@@ -640,6 +640,26 @@ describe('found by the fuzzer', () => {
       expect((await client.post('/api/messages/drafts', { title: 'Acto' })).status).toBe(201);
     }
   });
+
+  it('a webhook that answers before reading a large body (a channel it does not serve) leaves the connection fit for the next request', async () => {
+    const big = JSON.stringify({ file: Array.from({ length: 120_000 }, (_, i) => i) });
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${server.url}/api/webhooks/provider/1.0/incoming`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: big,
+      });
+      expect(res.status).toBe(404);
+      await res.text();
+      const next = await fetch(`${server.url}/api/webhooks/provider/sms/incoming`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(next.status).toBe(401);
+      await next.text();
+    }
+  });
 });
 
 // --- the run -----------------------------------------------------------------------------------------
