@@ -70,7 +70,11 @@ export function isPublicHttpUrl(url: string): boolean {
   if (!URL.canParse(url)) return false;
   const { protocol, hostname } = new URL(url);
   if (protocol !== 'http:' && protocol !== 'https:') return false;
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // `localhost.` is localhost: a name's trailing dot changes nothing to the resolver.
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '');
   if (host === '' || host === 'localhost' || host.endsWith('.localhost')) return false;
   if (isIPv4(host)) return !NOT_PUBLIC.check(host, 'ipv4');
   if (isIPv6(host)) {

@@ -47,6 +47,9 @@ export class InboundBusy extends Error {
 /** Seconds a provider is asked to wait (Retry-After) before it brings again a message still being handled. */
 export const INBOUND_BUSY_RETRY_AFTER = '10';
 
+/** What a provider's 503 says when a message is still being handled (the routes that answer in JSON). */
+export const INBOUND_BUSY_MESSAGE = 'El mensaje se está procesando en otra solicitud; envíelo de nuevo en unos segundos.';
+
 /**
  * Takes an inbound message once it is authenticated and parsed; resolves when it is safely recorded (or was
  * already), rejects with InboundBusy while another request is still handling it.

@@ -15,11 +15,10 @@ import { isValidMetaSignature, META_SIGNATURE_HEADER } from '../delivery/meta/si
 import { applyMetaStatuses } from '../delivery/meta/statuses';
 import { apiError } from '../http/errors';
 import type { AppEnv } from '../http/env';
-import { INBOUND_BUSY_RETRY_AFTER, InboundBusy, type InboundHandler } from '../inbound/contract';
+import { INBOUND_BUSY_MESSAGE, INBOUND_BUSY_RETRY_AFTER, InboundBusy, type InboundHandler } from '../inbound/contract';
 import type { Logger } from '../log';
 
 const BAD_SIGNATURE = 'La firma del webhook no es válida.';
-const BUSY = 'El mensaje se está procesando en otra solicitud; envíelo de nuevo en unos segundos.';
 
 export interface MetaWebhookOptions {
   config: MetaWhatsappConfig;
@@ -76,7 +75,7 @@ export function metaWebhookRoutes(db: Db, options: MetaWebhookOptions): Hono<App
       // recorded by then is acknowledged as a repeat.
       if (!(err instanceof InboundBusy)) throw err;
       c.header('Retry-After', INBOUND_BUSY_RETRY_AFTER);
-      return apiError(c, 503, 'inbound.busy', BUSY);
+      return apiError(c, 503, 'inbound.busy', INBOUND_BUSY_MESSAGE);
     }
     return c.json({ data: { applied: changed.length, inbound: parsed.inbound.length } });
   });

@@ -10,7 +10,7 @@ import { isStorableDate } from '../db/time';
 import { parseDeliveryKey } from '../delivery/channel';
 import { SIGNATURE_HEADER } from '../delivery/provider';
 import { type GatewayCredentials, gatewayInboundOf } from '../delivery/provider-inbound';
-import { INBOUND_BUSY_RETRY_AFTER, InboundBusy, type InboundHandler } from '../inbound/contract';
+import { INBOUND_BUSY_MESSAGE, INBOUND_BUSY_RETRY_AFTER, InboundBusy, type InboundHandler } from '../inbound/contract';
 import { applyReports, roundsOf, type DeliveryReport, type ReportStatus } from '../reception/status';
 import type { AppEnv } from '../http/env';
 import type { Logger } from '../log';
@@ -31,7 +31,6 @@ const RANK: Record<ReportStatus, number> = { received: 1, not_received: 1, error
 const MAX_ID = 2 ** 31 - 1;
 
 const BAD_SIGNATURE = 'La firma del reporte no es válida.';
-const BUSY = 'El mensaje se está procesando en otra solicitud; envíelo de nuevo en unos segundos.';
 const BAD_MESSAGE_SIGNATURE = 'La firma del mensaje no es válida.';
 
 export interface ProviderWebhookOptions {
@@ -67,7 +66,7 @@ export function providerWebhookRoutes(db: Db, options: ProviderWebhookOptions): 
       // Another request still handles one of them: the gateway sends the request again after Retry-After.
       if (!(err instanceof InboundBusy)) throw err;
       c.header('Retry-After', INBOUND_BUSY_RETRY_AFTER);
-      return apiError(c, 503, 'inbound.busy', BUSY);
+      return apiError(c, 503, 'inbound.busy', INBOUND_BUSY_MESSAGE);
     }
     return c.json({ data: { received: parsed.messages.length } });
   });

@@ -245,7 +245,10 @@ describe('through Twilio (SMS) and Meta (WhatsApp)', () => {
     expect(meta.messages.slice(before)).toHaveLength(1);
 
     // Meta reports on the notice as on any message: no delivery has its wamid, so nothing changes.
+    const readBefore = await count(family.server.db, sql`select count(*)::int as n from deliveries where read_at is not null`);
     expect((await meta.postStatuses([{ wamid: sent[0]!.wamid, status: 'read', recipientId: family.phone.slice(1) }])).status).toBe(200);
+    expect(await count(family.server.db, sql`select count(*)::int as n from deliveries where provider_ref = ${sent[0]!.wamid}`)).toBe(0);
+    expect(await count(family.server.db, sql`select count(*)::int as n from deliveries where read_at is not null`)).toBe(readBefore);
   });
 
   it("Twilio's WhatsApp sends a notice as free text even with a template configured, and refuses a landline unsent", async () => {

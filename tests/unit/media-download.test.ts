@@ -84,6 +84,8 @@ describe("a gateway's file elsewhere", () => {
       'ftp://almacen.example.com/f',
       'file:///etc/passwd',
       'http://localhost:8080/f',
+      'http://localhost./f',
+      'http://127.0.0.1./f',
       'http://api.localhost/f',
       'http://127.0.0.1/f',
       'http://2130706433/f',

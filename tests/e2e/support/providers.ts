@@ -54,7 +54,11 @@ export async function startProvidersServer(): Promise<ProvidersServer> {
   const port = await freePort();
   const url = `http://${E2E_HOST}:${port}`;
   const twilio = await startFakeTwilio();
-  const meta = await startFakeMeta({ webhookUrl: `${url}/api/webhooks/meta/whatsapp` });
+  const meta = await startFakeMeta({ webhookUrl: `${url}/api/webhooks/meta/whatsapp` }).catch(async (error: unknown) => {
+    // Nothing else holds the Twilio fake yet: close it, or it outlives the run.
+    await twilio.close();
+    throw error;
+  });
   let child: ChildProcess | null = null;
   let dataDir: string | null = null;
   const stderr: string[] = [];
