@@ -1,6 +1,7 @@
 // SMS / WhatsApp over real HTTP: the provider adapter talking to the built-in simulator on its own socket,
 // the simulator posting signed status reports to the real server's webhook, which moves the `deliveries`
 // rows a compose send wrote. Failing providers are tiny servers that answer 500, hang, or are gone.
+import { type DeliveryPool, deliveryPool, type PooledDelivery } from './support/delivery-pool';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -10,30 +11,19 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryKey, type Outgoing } from '../../server/delivery/channel';
-import { normalizePhone } from '../../server/recipients/phone';
 import { createProviderAdapter, SIGNATURE_HEADER, signReport } from '../../server/delivery/provider';
 import { createProviderSimulator, type ProviderSimulatorOptions } from '../../server/delivery/simulator';
 import { composeInput } from '../fixtures/compose';
-import { count, one, rows, send } from './support/compose';
+import { count, one, send } from './support/compose';
 import { listen, startServer, type TestServer } from './support/server';
 
 const TOKEN = 'sim-token';
 const SECRET = 'test-webhook-secret';
 
 let server: TestServer;
-/** SMS / WhatsApp deliveries of one sent message, handed out one per test so tests do not share rows. */
-const pool: Record<'sms' | 'whatsapp', DeliveryRow[]> = { sms: [], whatsapp: [] };
+/** SMS / WhatsApp deliveries of one sent message, handed out one per test. */
+let pool: DeliveryPool;
 const cleanups: (() => Promise<void>)[] = [];
-
-interface DeliveryRow {
-  id: number;
-  generation: number;
-  address: string;
-  message_id: number;
-  recipient_id: number;
-  title: string;
-  content: string;
-}
 
 beforeAll(async () => {
   server = await startServer({ config: { webhookSecret: SECRET } });
@@ -54,18 +44,10 @@ beforeAll(async () => {
   const res = await send(admin, body);
   expect(res.status).toBe(201);
   const { id } = ((await res.json()) as { data: { id: number } }).data;
-  const all = await rows<DeliveryRow & { channel: 'sms' | 'whatsapp' }>(
-    server.db,
-    sql`select d.id, d.generation, d.address, d.channel, d.message_id, d.recipient_id, m.title, m.content
-        from deliveries d join messages m on m.id = d.message_id
-        where d.message_id = ${id} and d.address is not null order by d.id`,
-  );
-  // A few seeded numbers sit in ranges libphonenumber knows are unassigned (e.g. +56 9 360…): the adapter
-  // rightly refuses those, so the tests that expect a hand-over use the others.
-  for (const row of all) if (normalizePhone(row.address, 'CL').ok) pool[row.channel].push(row);
+  pool = await deliveryPool(server.db, id);
   // Enough rows for every test below.
-  expect(pool.sms.length).toBeGreaterThanOrEqual(12);
-  expect(pool.whatsapp.length).toBeGreaterThanOrEqual(2);
+  expect(pool.left('sms')).toBeGreaterThanOrEqual(12);
+  expect(pool.left('whatsapp')).toBeGreaterThanOrEqual(2);
 });
 
 afterEach(async () => {
@@ -76,13 +58,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-const take = (channel: 'sms' | 'whatsapp' = 'sms') => {
-  const row = pool[channel].shift();
-  if (!row) throw new Error(`no ${channel} delivery left`);
-  return row;
-};
+const take = (channel: 'sms' | 'whatsapp' = 'sms') => pool.take(channel);
 
-const outgoing = (row: DeliveryRow, channel: 'sms' | 'whatsapp' = 'sms', address = row.address): Outgoing => ({
+const outgoing = (row: PooledDelivery, channel: 'sms' | 'whatsapp' = 'sms', address = row.address): Outgoing => ({
   deliveryId: row.id,
   key: deliveryKey(row.id, row.generation),
   channel,

@@ -5,6 +5,7 @@
 // as the template outside it, the engine retrying 429 and 5xx, and incoming messages
 // handed to the inbound handler. Hermes's public address is not this machine's, as in production behind a
 // proxy: the fake signs over the public URL and connects to the test server.
+import { type DeliveryPool, deliveryPool, type PooledDelivery } from './support/delivery-pool';
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import { format } from 'node:util';
@@ -16,7 +17,6 @@ import { createTwilioAdapter } from '../../server/delivery/twilio/adapter';
 import { sidOfRound } from '../../server/delivery/twilio/rounds';
 import { twilioSignature } from '../../server/delivery/twilio/signature';
 import { whatsappWindowOpenUntil } from '../../server/inbound/window';
-import { normalizePhone } from '../../server/recipients/phone';
 import { recordOutcomes } from '../../server/reception/status';
 import { twilioWebhookRoutes } from '../../server/routes/twilio-webhook';
 import { composeInput } from '../fixtures/compose';
@@ -35,15 +35,8 @@ let server: TestServer;
 let settings: TwilioSettings;
 const cleanups: (() => Promise<void>)[] = [];
 
-interface DeliveryRow {
-  id: number;
-  generation: number;
-  address: string;
-  message_id: number;
-  title: string;
-  content: string;
-}
-const pool: Record<'sms' | 'whatsapp', DeliveryRow[]> = { sms: [], whatsapp: [] };
+/** SMS / WhatsApp deliveries of one sent message, handed out one per test. */
+let pool: DeliveryPool;
 
 /** Sends a message to a course of the seeded school; returns its id. */
 async function sendToCourse(target: TestServer, channels: ('sms' | 'whatsapp')[], title = 'Corte de agua'): Promise<number> {
@@ -79,16 +72,10 @@ beforeAll(async () => {
   };
   server = await startServer({ config: { publicUrl: PUBLIC, twilio: settings } });
   const id = await sendToCourse(server, ['sms', 'whatsapp']);
-  const all = await rows<DeliveryRow & { channel: 'sms' | 'whatsapp' }>(
-    server.db,
-    sql`select d.id, d.generation, d.address, d.channel, d.message_id, m.title, m.content
-        from deliveries d join messages m on m.id = d.message_id
-        where d.message_id = ${id} and d.address is not null order by d.id`,
-  );
-  // Seeded numbers in unassigned ranges are refused before Twilio is called; the tests take the others.
-  for (const row of all) if (normalizePhone(row.address, 'CL').ok) pool[row.channel].push(row);
-  expect(pool.sms.length).toBeGreaterThanOrEqual(16);
-  expect(pool.whatsapp.length).toBeGreaterThanOrEqual(4);
+  pool = await deliveryPool(server.db, id);
+  // Enough rows for every test below.
+  expect(pool.left('sms')).toBeGreaterThanOrEqual(16);
+  expect(pool.left('whatsapp')).toBeGreaterThanOrEqual(4);
 });
 
 afterEach(async () => {
@@ -100,13 +87,9 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const take = (channel: 'sms' | 'whatsapp' = 'sms') => {
-  const row = pool[channel].shift();
-  if (!row) throw new Error(`no ${channel} delivery left`);
-  return row;
-};
+const take = (channel: 'sms' | 'whatsapp' = 'sms') => pool.take(channel);
 
-const outgoing = (row: DeliveryRow, channel: 'sms' | 'whatsapp' = 'sms'): Outgoing => ({
+const outgoing = (row: PooledDelivery, channel: 'sms' | 'whatsapp' = 'sms'): Outgoing => ({
   deliveryId: row.id,
   key: deliveryKey(row.id, row.generation),
   channel,
@@ -143,7 +126,7 @@ const delivery = (id: number) =>
   );
 
 /** Hands a delivery to Twilio and records the hand-over as the engine does; returns its sid. */
-async function handedOver(row: DeliveryRow, channel: 'sms' | 'whatsapp' = 'sms'): Promise<string> {
+async function handedOver(row: PooledDelivery, channel: 'sms' | 'whatsapp' = 'sms'): Promise<string> {
   const result = await adapter(channel).send(outgoing(row, channel));
   if (!result.ok || !result.providerRef) throw new Error(`not handed over: ${JSON.stringify(result)}`);
   await recordOutcomes(server.db, [
@@ -587,13 +570,13 @@ describe("WhatsApp with a template and the family's 24-hour window", () => {
       windowOpenUntil: lookup,
       timeoutMs: 2000,
     });
-  const freeText = (row: DeliveryRow) => ({
+  const freeText = (row: PooledDelivery) => ({
     To: `whatsapp:${row.address}`,
     From: `whatsapp:${WHATSAPP_FROM}`,
     Body: `${row.title}\n${row.content}`,
     StatusCallback: statusUrl('whatsapp', deliveryKey(row.id, row.generation)),
   });
-  const asTemplate = (row: DeliveryRow) => ({
+  const asTemplate = (row: PooledDelivery) => ({
     To: `whatsapp:${row.address}`,
     From: `whatsapp:${WHATSAPP_FROM}`,
     ContentSid: template,
