@@ -329,25 +329,6 @@ export async function summarizeReach(
     ),
     labels as (select gl, min(sort) as first from people group by gl)
     select totals.*, coalesce((select json_agg(gl order by first) from labels), '[]'::json) as labels from totals`);
-  const row = rowsOf<{
-    recipients: number;
-    unreachable: number;
-    email: number;
-    phone: number;
-    app: number;
-    sms: number;
-    whatsapp: number;
-    labels: string[] | string;
-  }>(result)[0]!;
-  const labels = typeof row.labels === 'string' ? (JSON.parse(row.labels) as string[]) : row.labels;
-  return {
-    recipients: row.recipients,
-    unreachable: row.unreachable,
-    email: row.email,
-    phone: row.phone,
-    app: row.app,
-    sms: row.sms,
-    whatsapp: row.whatsapp,
-    groupLabels: labels,
-  };
+  const { labels, ...counts } = rowsOf<Omit<ReachSummary, 'groupLabels'> & { labels: string[] | string }>(result)[0]!;
+  return { ...counts, groupLabels: typeof labels === 'string' ? (JSON.parse(labels) as string[]) : labels };
 }
