@@ -1,23 +1,13 @@
-// One thread per (message, guardian), against the real server: two families of a course answer the same
-// message from the app; the staff's message view keeps each family's thread apart, an answer to one family
-// reaches that family alone (in its app thread and inbox), and a guardian's answer, opened by staff, shows
-// the same thread as the staff's answer to it. Another family's or another school's guardian finds the
-// answer missing (404).
-//
-// As in guardian-app.test.ts, the engine's hand-over of app deliveries is an UPDATE, and the sign-in code
-// is read from a capturing SMS adapter.
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendResult } from '../../shared/compose-contract';
 import type { FamilyInboxPage, FamilyMessageDetail } from '../../shared/family-contract';
 import type { MessageDetail } from '../../shared/messages-contract';
-import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/client';
 import { composeInput } from '../fixtures/compose';
-import { capturedSms } from './support/app-sms';
+import { capturedSms, serveWithCapturedSms } from './support/app-sms';
 import { one, rows, send } from './support/compose';
-import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
+import { Client } from './support/server';
 
 interface Guardian {
   id: number;
@@ -107,20 +97,7 @@ async function answer(replyTo: number, guardian: Guardian, content: string): Pro
 }
 
 beforeAll(async () => {
-  const copy = await openSeededCopy();
-  db = copy.handle.db;
-  const app = createApp({
-    db,
-    distDir: makeDist(copy.root),
-    config: testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir: path.join(copy.root, 'outbox') }),
-    delivery,
-  });
-  const server = await listen(app);
-  url = server.url;
-  close = async () => {
-    await server.close();
-    await copy.dispose();
-  };
+  ({ db, url, close } = await serveWithCapturedSms(delivery));
   admin = new Client(url);
   expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);
   const sa = await one<{ institution: number; name: string }>(

@@ -1,27 +1,16 @@
-// The guardian app for a whole family against the real server: one phone that is a guardian in two schools
-// (San Andrés, Chile, and Benito Juárez, México) signs in once and sees both: the session lists its
-// schools, GET /app/children each enrolled child with school, course and unread count, the inbox every
-// school's messages together with its school named, per child (`student`) and by words (`q`, accents and
-// case aside), the message files downloaded with the bearer token, the wall of both schools; reading,
-// replying and push work in the school the message came from. A foreign child, message or file is a 404.
-//
-// As in guardian-app.test.ts, the delivery engine is not under test: app deliveries are handed over with
-// an UPDATE, and the SMS adapter captures the code.
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecipientPick, Recipients, SendResult } from '../../shared/compose-contract';
 import type { FamilyChild, FamilyInboxPage, FamilyMessageDetail, FamilySession } from '../../shared/family-contract';
-import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/client';
 import { composeInput } from '../fixtures/compose';
 import { newsInput } from '../fixtures/news';
 import type { NewsPost } from '../../shared/news-contract';
 import { PEOPLE_API } from '../../shared/people-contract';
-import { capturedSms, codeSentTo } from './support/app-sms';
+import { capturedSms, codeSentTo, serveWithCapturedSms } from './support/app-sms';
 import { sendJson } from './support/staff';
 import { one, pdfBytes, rows, send, uploadOk } from './support/compose';
-import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
+import { Client } from './support/server';
 
 const { sent: sms, delivery } = capturedSms();
 
@@ -88,20 +77,7 @@ const childName = sql`concat_ws(' ', split_part(s.first_names, ' ', 1), s.last_n
 const uniquePhone = sql`g.phone is not null and (select count(*) from guardians o where o.phone = g.phone) = 1`;
 
 beforeAll(async () => {
-  const copy = await openSeededCopy();
-  db = copy.handle.db;
-  const app = createApp({
-    db,
-    distDir: makeDist(copy.root),
-    config: testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir: path.join(copy.root, 'outbox') }),
-    delivery,
-  });
-  const server = await listen(app);
-  url = server.url;
-  close = async () => {
-    await server.close();
-    await copy.dispose();
-  };
+  ({ db, url, close } = await serveWithCapturedSms(delivery));
   const sanAndres = new Client(url);
   expect((await sanAndres.login('administrador@sanandres.cl')).status).toBe(200);
   const juarez = new Client(url);

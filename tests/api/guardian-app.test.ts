@@ -9,22 +9,20 @@
 // deliveries are handed over (status 'sent') with an UPDATE, which is the engine's part. The SMS adapter is
 // a capturing one: the code is read from what was "sent".
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecipientPick, SendResult } from '../../shared/compose-contract';
 import type { FolderCount, MessageDetail } from '../../shared/messages-contract';
 import { smsText } from '../../shared/sms-text';
-import { createApp } from '../../server/app';
 import type { AppMessageDetail, AppMessageSummary } from '../../server/app-api/inbox';
 import { deleteStaleAppLogins } from '../../server/app-api/tokens';
 import { applyReports } from '../../server/reception/status';
 import type { Db } from '../../server/db/client';
 import { composeInput } from '../fixtures/compose';
-import { capturedSms } from './support/app-sms';
+import { capturedSms, serveWithCapturedSms } from './support/app-sms';
 import { count, one, pdfBytes, rows, send, uploadOk } from './support/compose';
 import { list } from './support/mail';
-import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
+import { Client } from './support/server';
 
 type AppSummary = AppMessageSummary;
 interface AppPage {
@@ -149,20 +147,7 @@ async function counts(client: Client): Promise<FolderCount> {
 }
 
 beforeAll(async () => {
-  const copy = await openSeededCopy();
-  db = copy.handle.db;
-  const app = createApp({
-    db,
-    distDir: makeDist(copy.root),
-    config: testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir: path.join(copy.root, 'outbox') }),
-    delivery,
-  });
-  const server = await listen(app);
-  url = server.url;
-  close = async () => {
-    await server.close();
-    await copy.dispose();
-  };
+  ({ db, url, close } = await serveWithCapturedSms(delivery));
 
   admin = new Client(url);
   expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);

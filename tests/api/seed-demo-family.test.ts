@@ -6,13 +6,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FAMILIES, DEMO_SCHOOLS } from '../../shared/demo';
 import type { FamilyChild, FamilyInboxPage, FamilySession } from '../../shared/family-contract';
-import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/client';
 import { familiesBanner, simulatorSmsDir } from '../../server/demo-banner';
 import { generateSeed } from '../../server/seed/generate';
-import { capturedSms, codeSentTo } from './support/app-sms';
+import { capturedSms, codeSentTo, serveWithCapturedSms } from './support/app-sms';
 import { rows } from './support/compose';
-import { listen, makeDist, openSeededCopy, testConfig } from './support/server';
 
 const { sent: sms, delivery } = capturedSms();
 const phone = DEMO_FAMILIES[0]!.phone;
@@ -22,20 +20,7 @@ let url: string;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const copy = await openSeededCopy();
-  db = copy.handle.db;
-  const app = createApp({
-    db,
-    distDir: makeDist(copy.root),
-    config: testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir: path.join(copy.root, 'outbox') }),
-    delivery,
-  });
-  const server = await listen(app);
-  url = server.url;
-  close = async () => {
-    await server.close();
-    await copy.dispose();
-  };
+  ({ db, url, close } = await serveWithCapturedSms(delivery));
 });
 
 afterAll(async () => close());

@@ -1,7 +1,11 @@
 // The guardian app's routes without the delivery engine: an SMS adapter that keeps what it "sends" (the
 // sign-in codes are read from it) and idle other channels, for createApp's `delivery`.
+import path from 'node:path';
+import { createApp } from '../../../server/app';
+import type { Db } from '../../../server/db/client';
 import type { Adapters, ChannelAdapter, Outgoing } from '../../../server/delivery/channel';
 import type { DeliveryEngine } from '../../../server/delivery/engine-contract';
+import { listen, makeDist, openSeededCopy, testConfig } from './server';
 
 export function capturedSms(): { sent: Outgoing[]; delivery: { engine: DeliveryEngine; adapters: Adapters; simulator: null } } {
   const sent: Outgoing[] = [];
@@ -22,4 +26,27 @@ export function codeSentTo(sent: Outgoing[], phone: string, from = 0): string {
   const message = sent.slice(from).findLast((m) => m.address === phone);
   if (!message) throw new Error(`no SMS to ${phone}`);
   return /\b(\d{6})\b/.exec(message.text)![1]!;
+}
+
+/** A copy of the seeded database served with `delivery` (capturedSms's): the guardian app's suites' server. */
+export async function serveWithCapturedSms(
+  delivery: ReturnType<typeof capturedSms>['delivery'],
+): Promise<{ db: Db; url: string; close: () => Promise<void> }> {
+  const copy = await openSeededCopy();
+  const db = copy.handle.db;
+  const app = createApp({
+    db,
+    distDir: makeDist(copy.root),
+    config: testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir: path.join(copy.root, 'outbox') }),
+    delivery,
+  });
+  const server = await listen(app);
+  return {
+    db,
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await copy.dispose();
+    },
+  };
 }
