@@ -12,6 +12,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import type { AppEnv } from './http/env';
+import { clientIp } from './http/client-ip';
 import { compressAnswers } from './http/compress';
 import { apiError, MESSAGES, notFound } from './http/errors';
 import { serverSecret } from './auth/secret';
@@ -115,6 +116,10 @@ export function createApp({
   const setup = setupState(db);
 
   app.use('*', securityHeaders);
+  app.use('*', async (c, next) => {
+    c.set('ip', clientIp(c, config.trustProxy));
+    await next();
+  });
   app.use('*', ensureXsrfCookie(db, xsrf, config.trustProxy));
   app.use('*', async (c, next) => {
     const started = performance.now();

@@ -20,5 +20,7 @@ export interface AppEnv {
     tenant: Tenant;
     /** The session this request's auth cookies name, once the CSRF middleware looked it up (null: none). */
     xsrfBinding: XsrfBinding | undefined;
+    /** The caller's address (server/http/client-ip.ts), set for every request: the audit log records it. */
+    ip: string;
   };
 }
