@@ -37,6 +37,7 @@ import { passwordRoutes } from './routes/passwords';
 import { sessionRoutes } from './routes/session';
 import { setupRoutes } from './routes/setup';
 import { schoolRoutes } from './routes/school';
+import { retentionRoutes } from './routes/retention';
 import { setupGate, setupState } from './setup/state';
 import { signatureRoutes } from './routes/signatures';
 import { invitationRoutes } from './routes/invitations';
@@ -178,6 +179,7 @@ export function createApp({
   api.route('/templates', templateRoutes(db));
   api.route('/quota', quotaRoutes(db));
   api.route('/school', schoolRoutes(db));
+  api.route('/retention', retentionRoutes(db));
   // Before /dashboard: its own admin check and 403 text answer for the connectivity routes.
   api.route('/dashboard/connectivity', dashboardConnectivityRoutes(db));
   api.route('/dashboard', dashboardActivityRoutes(db));

@@ -21,6 +21,8 @@ import { writeSeedFiles } from './seed/messages';
 import { hasData, writeSeed } from './seed/write';
 import { loadLibrary } from './templates/library';
 import { AttachmentStore } from './storage/attachments';
+import { RETENTION_EVERY_MS, RETENTION_JOB } from './retention/settings';
+import { runRetentionSweep } from './retention/sweep';
 import { ABANDONED_UPLOAD_AGE_MS, deleteAbandonedUploads } from './storage/sweep';
 import { settleSmsPhones } from './recipients/sms-phones';
 import { hasSchool } from './schools/schools';
@@ -146,12 +148,23 @@ const cleanUp = startPeriodic({
   },
 });
 
+// What is past each school's retention, once a day across every server and worker (server/retention/).
+const retention = startPeriodic({
+  db: handle.db,
+  logger,
+  name: RETENTION_JOB,
+  label: 'retención de datos',
+  everyMs: RETENTION_EVERY_MS,
+  run: () => runRetentionSweep(handle.db, store, logger),
+});
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal}: cerrando…`);
   cleanUp.stop();
+  retention.stop();
   // Stop accepting connections, drop idle keep-alive sockets, then close the database.
   await new Promise<void>((resolve) => {
     server.close(() => resolve());

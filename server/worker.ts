@@ -6,6 +6,9 @@ import { openDb } from './db/client';
 import { createApp } from './app';
 import { createDelivery } from './delivery/setup';
 import { createLogger } from './log';
+import { startPeriodic } from './db/periodic';
+import { RETENTION_EVERY_MS, RETENTION_JOB } from './retention/settings';
+import { runRetentionSweep } from './retention/sweep';
 import { AttachmentStore } from './storage/attachments';
 
 const config = { ...configFromEnv(), workers: true };
@@ -22,6 +25,15 @@ const delivery = createDelivery({ handle, config, logger, store });
 const app = createApp({ db: handle.db, distDir: './dist', config, logger, store, delivery });
 delivery.bindApp(app.fetch);
 await delivery.start();
+// The retention sweep too: whichever server or worker claims the day's run does it (server/db/periodic.ts).
+const retention = startPeriodic({
+  db: handle.db,
+  logger,
+  name: RETENTION_JOB,
+  label: 'retención de datos',
+  everyMs: RETENTION_EVERY_MS,
+  run: () => runRetentionSweep(handle.db, store, logger),
+});
 logger.info('Trabajador de envíos en marcha.');
 
 let stopping = false;
@@ -29,6 +41,7 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal}: cerrando el trabajador…`);
+  retention.stop();
   await delivery.stop();
   await handle.close();
   process.exit(0);

@@ -1,0 +1,130 @@
+// The retention sweep (decision 0276): once a day across every process (server/db/periodic.ts), removes
+// from each school what is past its periods (settings.ts), in batches of BATCH rows, each its own short
+// transaction, so no school's writers wait on it for long. A message leaves its counts behind: its rows go
+// with the activity roll-up's triggers paused (server/dashboard/rollup.ts), so the data screens keep the
+// period's figures. Files go after their rows' commit. Each school gets one `retention.applied` entry.
+import { sql, type SQL } from 'drizzle-orm';
+import { RETENTION_KINDS, RETENTION_DEFAULTS, type RetentionKind } from '../../shared/retention-contract';
+import { recordAudit, systemActor } from '../audit/record';
+import type { Db, Queryable } from '../db/client';
+import { rowsOf } from '../db/sql';
+import { pauseActivityRollup } from '../dashboard/rollup';
+import type { Logger } from '../log';
+import type { AttachmentStore } from '../storage/attachments';
+import { homelessAuditPast, optOutEventsPast, orphanInboundPast, rowsPast } from './kinds';
+import { cutoffsAt, retentionPeriods } from './settings';
+
+export const RETENTION_BATCH = 500;
+
+/** Kinds in the order they go: a message's parts first (their files), then the messages, the log last. */
+const ORDER: readonly RetentionKind[] = ['adjuntos', 'entregas', 'respuestas', 'mensajes', 'recibidos', 'auditoria'];
+
+export interface SweepOutcome {
+  schools: { institutionId: number; removed: Record<RetentionKind, number> }[];
+  inbound: number;
+  optOutEvents: number;
+  audit: number;
+}
+
+/** Deletes `select`'s rows of `table` batch by batch, each in its own transaction; returns how many. */
+async function inBatches(
+  db: Db,
+  table: string,
+  select: SQL,
+  options: { batch: number; prepare?: (tx: Queryable) => Promise<unknown>; files?: AttachmentStore },
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const keys: string[] = [];
+    const n = await db.transaction(async (tx) => {
+      await options.prepare?.(tx);
+      const ids = rowsOf<{ id: number | string }>(await tx.execute(sql`${select} limit ${options.batch}`)).map((r) => Number(r.id));
+      if (ids.length === 0) return 0;
+      const list = sql.raw(ids.join(','));
+      if (options.files) {
+        // A message's files, whichever way its rows go (its attachments, or the message with them).
+        const column = sql.raw(table === 'messages' ? 'message_id' : 'id');
+        const files = rowsOf<{ key: string | null }>(
+          await tx.execute(sql`select storage_key as key from message_attachments where ${column} in (${list})`),
+        );
+        for (const f of files) if (f.key) keys.push(f.key);
+      }
+      await tx.execute(sql`delete from ${sql.identifier(table)} where id in (${list})`);
+      return ids.length;
+    });
+    if (keys.length > 0) await options.files?.remove(keys);
+    total += n;
+    if (n < options.batch) return total;
+  }
+}
+
+const pauseRollup = (tx: Queryable) => pauseActivityRollup(tx);
+const auditPurge = (tx: Queryable) => tx.execute(sql`select set_config('hermes.audit_purge', 'on', true)`);
+
+/** One school: every kind past its period at `at`, then its `retention.applied` entry. */
+export async function sweepSchool(
+  db: Db,
+  store: AttachmentStore,
+  institutionId: number,
+  at: Date,
+  batch = RETENTION_BATCH,
+): Promise<Record<RetentionKind, number>> {
+  const { periods } = await retentionPeriods(db, institutionId);
+  const cutoffs = cutoffsAt(periods, at);
+  const removed = Object.fromEntries(RETENTION_KINDS.map((k) => [k, 0])) as Record<RetentionKind, number>;
+  for (const kind of ORDER) {
+    const { table, select } = rowsPast(kind, institutionId, cutoffs[kind]);
+    removed[kind] = await inBatches(db, table, select, {
+      batch,
+      // Rows under the roll-up (messages, deliveries and what a message takes with it) go with its triggers
+      // paused: the period keeps its figures. Audit entries go only with the trigger's own permission.
+      prepare: kind === 'auditoria' ? auditPurge : kind === 'recibidos' || kind === 'adjuntos' ? undefined : pauseRollup,
+      files: kind === 'adjuntos' || kind === 'mensajes' || kind === 'respuestas' ? store : undefined,
+    });
+  }
+  await db.transaction((tx) =>
+    recordAudit(tx, systemActor(institutionId), {
+      action: 'retention.applied',
+      subject: { kind: 'colegio', id: institutionId },
+      detail: { ...removed, fecha: at.toISOString() },
+    }),
+  );
+  return removed;
+}
+
+/**
+ * Every school, then what belongs to none: inbound texts no school holds, opt-out events and audit entries
+ * without a school, past the longest period any school keeps them (the defaults when there is no school).
+ */
+export async function sweepRetention(db: Db, store: AttachmentStore, at = new Date(), batch = RETENTION_BATCH): Promise<SweepOutcome> {
+  const schools = rowsOf<{ id: number }>(await db.execute(sql`select id from institutions order by id`));
+  const outcome: SweepOutcome = { schools: [], inbound: 0, optOutEvents: 0, audit: 0 };
+  let inboundMonths = RETENTION_DEFAULTS.recibidos;
+  let auditMonths = RETENTION_DEFAULTS.auditoria;
+  let first = true;
+  for (const { id } of schools) {
+    const { periods } = await retentionPeriods(db, id);
+    inboundMonths = first ? periods.recibidos : Math.max(inboundMonths, periods.recibidos);
+    auditMonths = first ? periods.auditoria : Math.max(auditMonths, periods.auditoria);
+    first = false;
+    outcome.schools.push({ institutionId: id, removed: await sweepSchool(db, store, id, at, batch) });
+  }
+  const longest = cutoffsAt({ ...RETENTION_DEFAULTS, recibidos: inboundMonths, auditoria: auditMonths }, at);
+  outcome.inbound = await inBatches(db, 'inbound_messages', orphanInboundPast(longest.recibidos), { batch });
+  outcome.optOutEvents = await inBatches(db, 'channel_opt_out_events', optOutEventsPast(longest.recibidos), { batch });
+  outcome.audit = await inBatches(db, 'audit_events', homelessAuditPast(longest.auditoria), { batch, prepare: auditPurge });
+  if (outcome.inbound + outcome.optOutEvents + outcome.audit > 0)
+    await recordAudit(db, systemActor(null), {
+      action: 'retention.applied',
+      detail: { recibidos: outcome.inbound, bajas: outcome.optOutEvents, auditoria: outcome.audit, fecha: at.toISOString() },
+    });
+  return outcome;
+}
+
+/** The periodic job's body: the sweep, and a line in the log of what it removed. */
+export async function runRetentionSweep(db: Db, store: AttachmentStore, logger: Logger): Promise<void> {
+  const outcome = await sweepRetention(db, store);
+  const total = outcome.schools.reduce((sum, s) => sum + Object.values(s.removed).reduce((a, b) => a + b, 0), 0);
+  const all = total + outcome.inbound + outcome.optOutEvents + outcome.audit;
+  if (all > 0) logger.info(`Retención: ${all} registros vencidos eliminados`);
+}
