@@ -16,8 +16,12 @@ import { cutoffsAt, retentionPeriods } from './settings';
 
 export const RETENTION_BATCH = 500;
 
-/** Kinds in the order they go: a message's parts first (their files), then the messages, the log last. */
-const ORDER: readonly RetentionKind[] = ['adjuntos', 'entregas', 'respuestas', 'mensajes', 'recibidos', 'auditoria'];
+/**
+ * Kinds in the order they go: a message's parts first (their files, and an inbound text's link to the reply
+ * it became, which the reply would take with it uncounted), then the messages, the log last. So each kind
+ * removes what the preview counted for it.
+ */
+const ORDER: readonly RetentionKind[] = ['adjuntos', 'entregas', 'recibidos', 'respuestas', 'mensajes', 'auditoria'];
 
 export interface SweepOutcome {
   schools: { institutionId: number; removed: Record<RetentionKind, number> }[];
