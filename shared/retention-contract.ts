@@ -40,3 +40,5 @@ export interface RetentionSettings {
   personalizados: boolean;
   proxima: RetentionPreview;
 }
+
+export const RETENTION_API = '/retention';

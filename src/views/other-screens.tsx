@@ -27,6 +27,7 @@ const SettingsSignaturePage = screen(
 );
 const SettingsSchoolPage = screen(() => import('./pages/settings/school-page').then((m) => m.SettingsSchoolPage), ['settings/school']);
 const SettingsSsoPage = screen(() => import('./pages/settings/sso-page').then((m) => m.SettingsSsoPage), ['settings/sso']);
+const SettingsRetentionPage = screen(() => import('./pages/retention/retention-page').then((m) => m.SettingsRetentionPage), ['retention']);
 const SettingsQuotaPage = screen(() => import('./pages/settings/quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
 const SettingsStaffPage = screen(() => import('./pages/staff/staff-page').then((m) => m.SettingsStaffPage), ['staff']);
 const SettingsRosterPage = screen(() => import('./pages/roster/roster-page').then((m) => m.SettingsRosterPage), ['roster']);
@@ -96,6 +97,7 @@ const OTHER_SCREENS = {
   // A new visit per link: another token is another invitation.
   invitation: ({ token }: RouteParams) => <InvitationPage key={token} token={token ?? ''} />,
   'settings-sso': () => <SettingsSsoPage />,
+  'settings-retention': () => <SettingsRetentionPage />,
   'settings-roster': () => <SettingsRosterPage />,
   'settings-people': () => <SettingsPeoplePage />,
   // A kind the contract does not know, or a malformed id, is the 404 page.

@@ -163,6 +163,8 @@ export const ROUTE_TABLE = [
   { name: 'invitation', path: '/invitation/:token', access: 'guest', title: 'pages.invitation' },
   // The school's own administrators only, as its staff accounts (the API answers 403 to the others).
   { name: 'settings-sso', path: '/settings/sso', access: 'login', roles: STAFF_ADMIN_ROLES, title: 'pages.settingsSso' },
+  // How long the school keeps its data: its administrators, as its own settings (the API answers 403 to the others).
+  { name: 'settings-retention', path: '/settings/retention', access: 'login', roles: ADMIN_ROLES, title: 'pages.settingsRetention' },
   // The school's enrolment brought in from its files: its administrators only, as its staff accounts.
   { name: 'settings-roster', path: '/settings/roster', access: 'login', roles: STAFF_ADMIN_ROLES, title: 'pages.settingsRoster' },
   // The school's students and guardians, one place to correct them: whoever may change a person's record.

@@ -94,6 +94,7 @@ const SCREENS = {
   'settings-staff': other('settings-staff'),
   invitation: other('invitation'),
   'settings-sso': other('settings-sso'),
+  'settings-retention': other('settings-retention'),
   'settings-roster': other('settings-roster'),
   'settings-people': other('settings-people'),
   'settings-person': other('settings-person'),

@@ -21,6 +21,7 @@ const SETTINGS_SECTIONS: readonly { href: string; label: MessageKey; narrower?: 
   { href: '/settings/school', label: 'settingsShell.school', narrower: 'settings-school' },
   { href: '/settings/staff', label: 'settingsShell.staff', narrower: 'settings-staff' },
   { href: '/settings/sso', label: 'settingsShell.sso', narrower: 'settings-sso' },
+  { href: '/settings/retention', label: 'settingsShell.retention', narrower: 'settings-retention' },
   { href: '/settings/roster', label: 'settingsShell.roster', narrower: 'settings-roster' },
   { href: '/settings/people', label: 'settingsShell.people', narrower: 'settings-people' },
 ];
