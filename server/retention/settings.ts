@@ -72,7 +72,12 @@ export async function nextSweepAt(db: Queryable, now = new Date()): Promise<Date
 }
 
 /** What a sweep at `at` would remove from the school, per kind. */
-export async function retentionPreview(db: Queryable, institutionId: number, periods: RetentionPeriods, at: Date): Promise<RetentionPreview> {
+export async function retentionPreview(
+  db: Queryable,
+  institutionId: number,
+  periods: RetentionPeriods,
+  at: Date,
+): Promise<RetentionPreview> {
   const cutoffs = cutoffsAt(periods, at);
   const tipos = {} as RetentionPreview['tipos'];
   for (const kind of RETENTION_KINDS) {
@@ -86,7 +91,11 @@ export async function retentionPreview(db: Queryable, institutionId: number, per
 
 export async function schoolRetention(db: Db, institutionId: number, now = new Date()): Promise<RetentionSettings> {
   const { periods, custom } = await retentionPeriods(db, institutionId);
-  return { periodos: periods, personalizados: custom, proxima: await retentionPreview(db, institutionId, periods, await nextSweepAt(db, now)) };
+  return {
+    periodos: periods,
+    personalizados: custom,
+    proxima: await retentionPreview(db, institutionId, periods, await nextSweepAt(db, now)),
+  };
 }
 
 /** Checks a whole `periodos` object: every kind, whole months within the limits, a message's parts within it. */
@@ -103,7 +112,11 @@ export function checkPeriods(body: unknown): { ok: true; periods: RetentionPerio
     if (typeof value !== 'number' || !Number.isInteger(value))
       addFieldError(errors, `periodos.${kind}`, 'Indica un número entero de meses.');
     else if (value < RETENTION_MIN_MONTHS)
-      addFieldError(errors, `periodos.${kind}`, `Debe ser de al menos ${RETENTION_MIN_MONTHS} meses: el año escolar en curso se guarda siempre completo.`);
+      addFieldError(
+        errors,
+        `periodos.${kind}`,
+        `Debe ser de al menos ${RETENTION_MIN_MONTHS} meses: el año escolar en curso se guarda siempre completo.`,
+      );
     else if (value > RETENTION_MAX_MONTHS)
       addFieldError(errors, `periodos.${kind}`, `No puede pasar de ${RETENTION_MAX_MONTHS} meses (10 años).`);
     else periods[kind] = value;

@@ -83,11 +83,21 @@ describe('GET and PUT /api/retention', () => {
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: RetentionSettings };
     expect(data).toMatchObject({ periodos, personalizados: true });
-    const [entry] = await rows<{ actor_user_id: number; subject_kind: string; subject_id: number; detail: Record<string, unknown>; ip: string }>(
+    const [entry] = await rows<{
+      actor_user_id: number;
+      subject_kind: string;
+      subject_id: number;
+      detail: Record<string, unknown>;
+      ip: string;
+    }>(
       server.db,
       sql`select actor_user_id, subject_kind, subject_id, detail, ip from audit_events where action = 'retention.changed' and institution_id = ${school}`,
     );
-    expect(entry).toMatchObject({ subject_kind: 'colegio', subject_id: school, detail: { campos: ['entregas', 'auditoria'], entregas: 36 } });
+    expect(entry).toMatchObject({
+      subject_kind: 'colegio',
+      subject_id: school,
+      detail: { campos: ['entregas', 'auditoria'], entregas: 36 },
+    });
     expect(entry!.actor_user_id).toBe(
       Number((await one<{ id: number }>(server.db, sql`select id from users where email = 'administrador@liceoelqui.cl'`)).id),
     );
@@ -101,7 +111,10 @@ describe('the sweep', () => {
   const rollupOf = async (school: number): Promise<Snapshot> => {
     const out: Snapshot = {};
     for (const table of ['activity_days', 'activity_reach', 'activity_guardians', 'activity_authors']) {
-      const all = await rows<Record<string, unknown>>(server.db, sql`select * from ${sql.identifier(table)} where institution_id = ${school}`);
+      const all = await rows<Record<string, unknown>>(
+        server.db,
+        sql`select * from ${sql.identifier(table)} where institution_id = ${school}`,
+      );
       out[table] = JSON.stringify(all.map((r) => JSON.stringify(r)).sort());
     }
     return out;
@@ -125,7 +138,9 @@ describe('the sweep', () => {
     );
     const messageId = Number(message!.id);
     const replyId = Number(reply!.id);
-    await server.db.execute(sql`update messages set sent_at = ${iso}::timestamptz, updated_at = ${iso}::timestamptz where id in (${messageId}, ${replyId})`);
+    await server.db.execute(
+      sql`update messages set sent_at = ${iso}::timestamptz, updated_at = ${iso}::timestamptz where id in (${messageId}, ${replyId})`,
+    );
     const key = `retention/${school}-${tag}.pdf`;
     mkdirSync(path.dirname(store.pathOf(key)), { recursive: true });
     writeFileSync(store.pathOf(key), 'pdf');
@@ -136,7 +151,9 @@ describe('the sweep', () => {
       sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, outcome)
           values ('sms', '+56911111111', 'prueba', ${key}, ${iso}::timestamptz, 'Gracias', 'school_inbox') returning id`,
     );
-    await server.db.execute(sql`insert into inbound_message_targets (inbound_id, message_id, institution_id) values (${inbound!.id}, ${replyId}, ${school})`);
+    await server.db.execute(
+      sql`insert into inbound_message_targets (inbound_id, message_id, institution_id) values (${inbound!.id}, ${replyId}, ${school})`,
+    );
     const [audit] = await rows<{ id: number }>(
       server.db,
       sql`insert into audit_events (institution_id, at, action) values (${school}, ${iso}::timestamptz, 'session.signed_in') returning id`,
@@ -157,9 +174,12 @@ describe('the sweep', () => {
     const other = await plant(elqui, new Date(limit.getTime() - DAY), 'past', store);
 
     const rollupBefore = await rollupOf(sanAndres);
-    const preview = ((await (await (await as('administrador@sanandres.cl')).get('/api/retention')).json()) as { data: RetentionSettings }).data
-      .proxima;
-    const deliveriesPast = await count(server.db, sql`select count(*) as n from deliveries where message_id in (${past.messageId}, ${past.replyId})`);
+    const preview = ((await (await (await as('administrador@sanandres.cl')).get('/api/retention')).json()) as { data: RetentionSettings })
+      .data.proxima;
+    const deliveriesPast = await count(
+      server.db,
+      sql`select count(*) as n from deliveries where message_id in (${past.messageId}, ${past.replyId})`,
+    );
     expect(deliveriesPast).toBeGreaterThan(0);
 
     const outcome = await sweepRetention(server.db, store, now, 2);
@@ -183,12 +203,19 @@ describe('the sweep', () => {
       expect(await exists('messages', set.replyId)).toBe(present);
       expect(await exists('audit_events', set.auditId)).toBe(present);
       expect(existsSync(store.pathOf(set.key))).toBe(present);
-      expect(await count(server.db, sql`select count(*) as n from inbound_message_targets where inbound_id = ${set.inboundId}`)).toBe(present ? 1 : 0);
+      expect(await count(server.db, sql`select count(*) as n from inbound_message_targets where inbound_id = ${set.inboundId}`)).toBe(
+        present ? 1 : 0,
+      );
     }
     // The text no school holds any more stays until the longest inbound period of any school.
     expect(await exists('inbound_messages', past.inboundId)).toBe(true);
     for (const table of ['message_recipients', 'deliveries', 'mailbox_entries', 'message_attachments'])
-      expect(await count(server.db, sql`select count(*) as n from ${sql.identifier(table)} where message_id in (${past.messageId}, ${past.replyId})`)).toBe(0);
+      expect(
+        await count(
+          server.db,
+          sql`select count(*) as n from ${sql.identifier(table)} where message_id in (${past.messageId}, ${past.replyId})`,
+        ),
+      ).toBe(0);
     expect(await rollupOf(sanAndres)).toEqual(rollupBefore);
 
     const [applied] = await rows<{ detail: Record<string, number>; actor_user_id: number | null; ip: string | null }>(
@@ -196,9 +223,9 @@ describe('the sweep', () => {
       sql`select detail, actor_user_id, ip from audit_events where action = 'retention.applied' and institution_id = ${sanAndres}`,
     );
     expect(applied).toMatchObject({ actor_user_id: null, ip: null, detail: { ...removed, fecha: now.toISOString() } });
-    expect(await count(server.db, sql`select count(*) as n from audit_events where action = 'retention.applied' and institution_id is not null`)).toBe(
-      outcome.schools.length,
-    );
+    expect(
+      await count(server.db, sql`select count(*) as n from audit_events where action = 'retention.applied' and institution_id is not null`),
+    ).toBe(outcome.schools.length);
 
     // A second sweep at the same moment finds nothing more.
     const again = await sweepRetention(server.db, store, now);
@@ -209,7 +236,9 @@ describe('the sweep', () => {
     const store = new AttachmentStore(server.attachmentsDir);
     const now = new Date();
     const old = new Date(monthsBefore(now, 120).getTime() - DAY).toISOString();
-    await server.db.execute(sql`insert into channel_opt_outs (channel, phone, opted_out_at) values ('sms', '+56922222222', ${old}::timestamptz)`);
+    await server.db.execute(
+      sql`insert into channel_opt_outs (channel, phone, opted_out_at) values ('sms', '+56922222222', ${old}::timestamptz)`,
+    );
     const [current] = await rows<{ id: number }>(
       server.db,
       sql`insert into channel_opt_out_events (channel, phone, kind, body, provider, provider_id, at)
@@ -256,8 +285,11 @@ describe('the daily job across processes', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     for (const t of timers) t.stop();
     const schools = await count(shared.dbs[0], sql`select count(*) as n from institutions`);
-    expect(await count(shared.dbs[0], sql`select count(*) as n from audit_events where action = 'retention.applied' and institution_id is not null`)).toBe(
-      schools,
-    );
+    expect(
+      await count(
+        shared.dbs[0],
+        sql`select count(*) as n from audit_events where action = 'retention.applied' and institution_id is not null`,
+      ),
+    ).toBe(schools);
   });
 });

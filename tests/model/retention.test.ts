@@ -27,7 +27,14 @@ const STORED: RetentionSettings = {
   personalizados: false,
   proxima: {
     fecha: '2026-12-01T03:00:00.000Z',
-    tipos: { mensajes: removal(1240), respuestas: removal(3), entregas: removal(0), adjuntos: removal(1), recibidos: removal(0), auditoria: removal(0) },
+    tipos: {
+      mensajes: removal(1240),
+      respuestas: removal(3),
+      entregas: removal(0),
+      adjuntos: removal(1),
+      recibidos: removal(0),
+      auditoria: removal(0),
+    },
   },
 };
 const SHORTER: RetentionSettings = {
@@ -94,7 +101,9 @@ defineModelTests({
       }
       if (event.type === 'xstate.error.actor.saveRetention') {
         const refused = event.error === REFUSED;
-        expect(c.errors).toEqual(refused ? { entregas: 'Debe ser de al menos 12 meses: el año escolar en curso se guarda siempre completo.' } : {});
+        expect(c.errors).toEqual(
+          refused ? { entregas: 'Debe ser de al menos 12 meses: el año escolar en curso se guarda siempre completo.' } : {},
+        );
         expect(selectFailed(snap(snapshot))).toBe(!refused);
         // Everything typed stays, and so does the last preview.
         expect(c.form).toEqual(ctx(env.from).form);

@@ -20,7 +20,10 @@ export interface RetentionContext {
   failed: boolean;
 }
 
-export type RetentionEvent = { type: 'retention.edit'; kind: RetentionKind; value: string } | { type: 'retention.save' } | { type: 'retention.retry' };
+export type RetentionEvent =
+  | { type: 'retention.edit'; kind: RetentionKind; value: string }
+  | { type: 'retention.save' }
+  | { type: 'retention.retry' };
 
 const EMPTY_FORM = Object.fromEntries(RETENTION_KINDS.map((k) => [k, ''])) as RetentionForm;
 

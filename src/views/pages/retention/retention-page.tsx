@@ -32,7 +32,9 @@ import { SettingsShell } from '../settings/shell';
 export function SettingsRetentionPage() {
   const actor = usePageActor(retentionMachine, { input: undefined });
   const t = useT();
-  return <SettingsShell>{actor ? <RetentionScreen actor={actor} /> : <ListSkeleton label={t('retention.loading')} rows={6} />}</SettingsShell>;
+  return (
+    <SettingsShell>{actor ? <RetentionScreen actor={actor} /> : <ListSkeleton label={t('retention.loading')} rows={6} />}</SettingsShell>
+  );
 }
 
 function RetentionScreen({ actor }: { actor: RetentionActor }) {
@@ -40,7 +42,13 @@ function RetentionScreen({ actor }: { actor: RetentionActor }) {
   const { loading, loadFailed } = useSelectors(actor, { loading: selectLoading, loadFailed: selectLoadFailed });
   if (loading) return <ListSkeleton label={t('retention.loading')} rows={6} />;
   if (loadFailed)
-    return <ListFailure message={t('retention.loadFailed')} retryLabel={t('retention.retry')} onRetry={() => actor.send({ type: 'retention.retry' })} />;
+    return (
+      <ListFailure
+        message={t('retention.loadFailed')}
+        retryLabel={t('retention.retry')}
+        onRetry={() => actor.send({ type: 'retention.retry' })}
+      />
+    );
   return (
     <div className="flex flex-col gap-4">
       <Card>
@@ -84,7 +92,8 @@ function RetentionForm({ actor }: { actor: RetentionActor }) {
 }
 
 // Selectors made once per kind, outside render: the same function on every render.
-const by = <T,>(make: (kind: RetentionKind) => T) => Object.fromEntries(RETENTION_KINDS.map((k) => [k, make(k)])) as Record<RetentionKind, T>;
+const by = <T,>(make: (kind: RetentionKind) => T) =>
+  Object.fromEntries(RETENTION_KINDS.map((k) => [k, make(k)])) as Record<RetentionKind, T>;
 const VALUE = by(selectValue);
 const ERROR = by(selectError);
 const COUNT = by(selectRemovedCount);
