@@ -62,7 +62,7 @@ export const cutoffsAt = (periods: RetentionPeriods, at: Date): Record<Retention
   Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, monthsBefore(at, periods[kind])])) as Record<RetentionKind, Date>;
 
 /** When the sweep runs next: a day after its last run, or now if that has passed (or it never ran). */
-export async function nextSweepAt(db: Queryable, now = new Date()): Promise<Date> {
+async function nextSweepAt(db: Queryable, now = new Date()): Promise<Date> {
   const [row] = rowsOf<{ ran_at: string | Date | null }>(
     await db.execute(sql`select (select ran_at from periodic_runs where name = ${RETENTION_JOB}) as ran_at`),
   );
@@ -72,7 +72,7 @@ export async function nextSweepAt(db: Queryable, now = new Date()): Promise<Date
 }
 
 /** What a sweep at `at` would remove from the school, per kind. */
-export async function retentionPreview(
+async function retentionPreview(
   db: Queryable,
   institutionId: number,
   periods: RetentionPeriods,
@@ -99,7 +99,7 @@ export async function schoolRetention(db: Db, institutionId: number, now = new D
 }
 
 /** Checks a whole `periodos` object: every kind, whole months within the limits, a message's parts within it. */
-export function checkPeriods(body: unknown): { ok: true; periods: RetentionPeriods } | { ok: false; errors: FieldErrors } {
+function checkPeriods(body: unknown): { ok: true; periods: RetentionPeriods } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const input = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const raw = typeof input.periodos === 'object' && input.periodos !== null ? (input.periodos as Record<string, unknown>) : null;

@@ -14,7 +14,7 @@ import type { AttachmentStore } from '../storage/attachments';
 import { homelessAuditPast, optOutEventsPast, orphanInboundPast, rowsPast } from './kinds';
 import { cutoffsAt, retentionPeriods } from './settings';
 
-export const RETENTION_BATCH = 500;
+const RETENTION_BATCH = 500;
 
 /**
  * Kinds in the order they go: a message's parts first (their files, and an inbound text's link to the reply
@@ -66,7 +66,7 @@ const pauseRollup = (tx: Queryable) => pauseActivityRollup(tx);
 const auditPurge = (tx: Queryable) => tx.execute(sql`select set_config('hermes.audit_purge', 'on', true)`);
 
 /** One school: every kind past its period at `at`, then its `retention.applied` entry. */
-export async function sweepSchool(
+async function sweepSchool(
   db: Db,
   store: AttachmentStore,
   institutionId: number,
