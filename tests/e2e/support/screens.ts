@@ -64,6 +64,7 @@ export const SCREENS: readonly ScreenVisit[] = [
   { route: 'settings-school', path: '/settings/school', title: 'pages.settingsSchool' },
   { route: 'settings-staff', path: '/settings/staff', title: 'pages.settingsStaff' },
   { route: 'settings-sso', path: '/settings/sso', title: 'pages.settingsSso' },
+  { route: 'settings-retention', path: '/settings/retention', title: 'pages.settingsRetention' },
   { route: 'settings-roster', path: '/settings/roster', title: 'pages.settingsRoster' },
   { route: 'settings-people', path: '/settings/people', title: 'pages.settingsPeople' },
   // The demo school's first student (another school's would say it is not found, with the same title).
