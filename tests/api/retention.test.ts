@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../shared/contract';
+import { DASHBOARD_API } from '../../shared/dashboard-contract';
 import { RETENTION_DEFAULTS, type RetentionKind, type RetentionSettings } from '../../shared/retention-contract';
 import { startPeriodic } from '../../server/db/periodic';
 import { createLogger } from '../../server/log';
@@ -174,6 +175,23 @@ describe('the sweep', () => {
     const other = await plant(elqui, new Date(limit.getTime() - DAY), 'past', store);
 
     const rollupBefore = await rollupOf(sanAndres);
+    // What the data screens answer for the removed messages' school year, before and after.
+    const year = new Date(limit.getTime() - DAY).getUTCFullYear();
+    const screens = async () => {
+      const admin = await as('administrador@sanandres.cl');
+      return Promise.all(
+        [
+          `${DASHBOARD_API.summary}?year=${year}`,
+          `${DASHBOARD_API.users}?period=school-year&year=${year}`,
+          `${DASHBOARD_API.rankingUsers}?period=school-year&year=${year}`,
+        ].map(async (p) => {
+          const res = await admin.get(`/api${p}`);
+          expect(res.status, p).toBe(200);
+          return res.text();
+        }),
+      );
+    };
+    const screensBefore = await screens();
     const preview = ((await (await (await as('administrador@sanandres.cl')).get('/api/retention')).json()) as { data: RetentionSettings })
       .data.proxima;
     const deliveriesPast = await count(
@@ -217,6 +235,7 @@ describe('the sweep', () => {
         ),
       ).toBe(0);
     expect(await rollupOf(sanAndres)).toEqual(rollupBefore);
+    expect(await screens()).toEqual(screensBefore);
 
     const [applied] = await rows<{ detail: Record<string, number>; actor_user_id: number | null; ip: string | null }>(
       server.db,
