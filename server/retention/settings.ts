@@ -72,12 +72,7 @@ async function nextSweepAt(db: Queryable, now = new Date()): Promise<Date> {
 }
 
 /** What a sweep at `at` would remove from the school, per kind. */
-async function retentionPreview(
-  db: Queryable,
-  institutionId: number,
-  periods: RetentionPeriods,
-  at: Date,
-): Promise<RetentionPreview> {
+async function retentionPreview(db: Queryable, institutionId: number, periods: RetentionPeriods, at: Date): Promise<RetentionPreview> {
   const cutoffs = cutoffsAt(periods, at);
   const tipos = {} as RetentionPreview['tipos'];
   for (const kind of RETENTION_KINDS) {
