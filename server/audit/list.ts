@@ -176,13 +176,18 @@ function toRow(row: EntryRow): AuditRow {
     action: row.action,
     actor: { kind: actorKind, id: row.actor_user_id, name: row.actor_user_id === null ? null : row.actor_name },
     ip: row.ip,
-    subject: row.subject_kind !== null && row.subject_id !== null ? { kind: row.subject_kind, id: row.subject_id, name: row.subject_name } : null,
+    subject:
+      row.subject_kind !== null && row.subject_id !== null ? { kind: row.subject_kind, id: row.subject_id, name: row.subject_name } : null,
     detail: detail ?? null,
   };
 }
 
 /** One page of the school's log and how many entries match in all. */
-export async function pageOfAudit(db: Queryable, institutionId: number, query: AuditListQuery): Promise<{ items: AuditRow[]; total: number }> {
+export async function pageOfAudit(
+  db: Queryable,
+  institutionId: number,
+  query: AuditListQuery,
+): Promise<{ items: AuditRow[]; total: number }> {
   const where = whereOf(institutionId, query);
   const rows = await readEntries(db, where, { limit: query.perPage, offset: (query.page - 1) * query.perPage }, true);
   let total = rows[0]?.total;
@@ -201,4 +206,3 @@ export async function entriesOfAudit(db: Queryable, institutionId: number, filte
   const rows = await readEntries(db, whereOf(institutionId, filters), { limit: max + 1, offset: 0 }, false);
   return rows.map(toRow);
 }
-

@@ -36,9 +36,10 @@ export function auditRoutes(db: Db): Hono<AppEnv> {
     if (!filters.ok) return invalid(c, filters.errors);
     const { institutionId } = c.var.auth;
     const rows = await entriesOfAudit(db, institutionId, filters.value, AUDIT_EXPORT_MAX);
-    if (rows.length > AUDIT_EXPORT_MAX) return apiError(c, 422, 'validation.failed', AUDIT_MESSAGES.tooMany(AUDIT_EXPORT_MAX), {
-      to: [AUDIT_MESSAGES.tooMany(AUDIT_EXPORT_MAX)],
-    });
+    if (rows.length > AUDIT_EXPORT_MAX)
+      return apiError(c, 422, 'validation.failed', AUDIT_MESSAGES.tooMany(AUDIT_EXPORT_MAX), {
+        to: [AUDIT_MESSAGES.tooMany(AUDIT_EXPORT_MAX)],
+      });
     const timezone = await institutionTimezone(db, institutionId);
     // Written after the rows are read, so the file never lists its own export; the filters say what it held.
     // The filters are codes, ids and days: nothing personal (decision 0257).

@@ -90,20 +90,32 @@ beforeAll(async () => {
     detail: { fields: ['email'] },
   });
   seeded.gone = await at('2025-04-01T12:00:00Z', director, { action: 'person.erased', subjectKind: 'apoderado', subjectId: 999_999 });
-  seeded.goneActor = await at('2025-04-02T12:00:00Z', { institutionId: school, actorUserId: 999_998, ip: '10.0.0.3' }, {
-    action: 'export.csv',
-  });
+  seeded.goneActor = await at(
+    '2025-04-02T12:00:00Z',
+    { institutionId: school, actorUserId: 999_998, ip: '10.0.0.3' },
+    {
+      action: 'export.csv',
+    },
+  );
   seeded.system = await at('2025-05-01T04:00:00Z', systemActor(school), { action: 'retention.applied', detail: { deleted: 3 } });
-  seeded.failed = await at('2025-05-02T12:00:00Z', { institutionId: school, actorUserId: null, ip: '10.9.9.9' }, {
-    action: 'session.sign_in_failed',
-  });
+  seeded.failed = await at(
+    '2025-05-02T12:00:00Z',
+    { institutionId: school, actorUserId: null, ip: '10.9.9.9' },
+    {
+      action: 'session.sign_in_failed',
+    },
+  );
   seeded.formula = await at('2025-05-03T12:00:00Z', admin_, { action: 'export.call_list', detail: { course: '=1+1' } });
   // Another school's entries, one about the same ids.
-  seeded.elqui = await at('2025-03-05T12:00:00Z', { institutionId: elqui, actorUserId: adminId, ip: '10.1.1.1' }, {
-    action: 'person.changed',
-    subjectKind: 'apoderado',
-    subjectId: guardianId,
-  });
+  seeded.elqui = await at(
+    '2025-03-05T12:00:00Z',
+    { institutionId: elqui, actorUserId: adminId, ip: '10.1.1.1' },
+    {
+      action: 'person.changed',
+      subjectKind: 'apoderado',
+      subjectId: guardianId,
+    },
+  );
   seeded.none = await at('2025-03-06T12:00:00Z', systemActor(null), { action: 'session.sign_in_failed' });
   // And one written the way the app writes them, now.
   await recordAudit(db, admin_, { action: 'settings.changed', subject: { kind: 'colegio', id: school }, detail: { fields: ['name'] } });
@@ -268,14 +280,19 @@ describe('filters', () => {
 describe('the CSV export', () => {
   it('holds the filtered entries as a spreadsheet opens them, and is itself written to the log', async () => {
     const client = await as(DIRECTOR);
-    const res = await client.get(`/api/audit/export.csv?${YEAR}&action=person.erased,export.csv,retention.applied,export.call_list,session.sign_in_failed`);
+    const res = await client.get(
+      `/api/audit/export.csv?${YEAR}&action=person.erased,export.csv,retention.applied,export.call_list,session.sign_in_failed`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="registro-de-auditoria-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').split('\r\n');
+    const lines = new TextDecoder()
+      .decode(bytes)
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(lines).toEqual([
       'Fecha;Acción;Código;Quién;Dirección IP;Sobre;Tipo;Id;Detalle',
       `2025-05-03 08:00;Exportación de lista de llamados;export.call_list;${await nameOf(adminId)};10.0.0.1;;;;course==1+1`,
