@@ -161,7 +161,7 @@ function Filters({ actor }: { actor: AuditActor }) {
 
 function FilterChip({ text, dropLabel, onDrop }: { text: string; dropLabel: string; onDrop: () => void }) {
   return (
-    <span data-slot="audit-chip" className="inline-flex items-center gap-1 rounded-full border bg-card py-0.5 pr-1 pl-3 text-sm">
+    <span data-slot="audit-chip" className="inline-flex max-w-full items-center gap-1 rounded-full border bg-card py-0.5 pr-1 pl-3 text-sm">
       <span className="break-words">{text}</span>
       <Button size="sm" variant="ghost" className="h-7 px-2" aria-label={dropLabel} onClick={onDrop}>
         ×
@@ -242,20 +242,30 @@ function Rows({ actor }: { actor: AuditActor }) {
   );
 }
 
+/** The detail keys the screen names in words; any other shows as the code it is. */
+const DETAIL_KEYS = ['rows', 'action', 'subject_kind', 'subject_id', 'actor_id', 'from', 'to', 'fields', 'count', 'deleted'] as const;
+const keyText = (key: string, t: Translate): string => {
+  const known = DETAIL_KEYS.find((k) => k === key);
+  return known ? t(`audit.detail.${known}`) : key;
+};
+
 /** Ids, counts, codes and field names (the log holds nothing else): `clave: valor`. */
-const detailText = (row: AuditRow): string =>
+const detailText = (row: AuditRow, t: Translate): string =>
   row.detail
     ? Object.entries(row.detail)
-        .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
+        .map(([key, value]) => `${keyText(key, t)}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
         .join(' · ')
     : '';
+
+/** A button whose text is a name: it wraps on a phone instead of running off the screen. */
+const WRAPS = 'h-auto max-w-full py-1.5 text-left whitespace-normal break-words';
 
 function Row({ actor, row }: { actor: AuditActor; row: AuditRow }) {
   const t = useT();
   const { locale, timezone } = useLocaleZone();
   const who = actorText(row, t);
   const about = row.subject ? subjectText(row.subject, t) : null;
-  const detail = detailText(row);
+  const detail = detailText(row, t);
   const subject = row.subject;
   const actorId = row.actor.id;
   return (
@@ -293,6 +303,7 @@ function Row({ actor, row }: { actor: AuditActor; row: AuditRow }) {
           <Button
             size="sm"
             variant="outline"
+            className={WRAPS}
             onClick={() => actor.send({ type: 'audit.pickSubject', subject: { kind: subject.kind, id: subject.id, name: subject.name } })}
           >
             {t('audit.row.onlySubject', { name: about })}
