@@ -313,6 +313,7 @@ function Row({ actor, row }: { actor: AuditActor; row: AuditRow }) {
           <Button
             size="sm"
             variant="outline"
+            className={WRAPS}
             onClick={() => actor.send({ type: 'audit.pickActor', actor: { id: actorId, name: row.actor.name } })}
           >
             {t('audit.row.onlyActor', { name: who })}
