@@ -54,8 +54,6 @@ export const AUDIT_API = { entries: '/audit', export: '/audit/export.csv' } as c
 
 export const AUDIT_PER_PAGE = 50;
 export const AUDIT_PER_PAGE_MAX = 100;
-/** Codes one `action=` filter may carry (comma separated). */
-export const AUDIT_ACTIONS_MAX = AUDIT_ACTIONS.length;
 /** Rows one CSV export carries at most: beyond it, narrow the dates. */
 export const AUDIT_EXPORT_MAX = 50_000;
 

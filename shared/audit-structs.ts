@@ -5,7 +5,7 @@ import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_SUBJECT_KINDS, type AuditPage, 
 
 const DetailValueStruct = nullable(union([string(), number(), boolean(), array(number()), array(string())]));
 
-export const AuditRowStruct = type({
+const AuditRowStruct = type({
   id: number(),
   at: string(),
   action: enums(AUDIT_ACTIONS),

@@ -66,7 +66,7 @@ function AuditScreen({ actor }: { actor: AuditActor }) {
 }
 
 /** A subject's words: its live name, the neutral label when the person or account is gone, else kind and number. */
-export function subjectText(subject: { kind: AuditSubjectKind; id: number; name: string | null }, t: Translate): string {
+function subjectText(subject: { kind: AuditSubjectKind; id: number; name: string | null }, t: Translate): string {
   if (subject.name !== null) return subject.name;
   if (subject.kind === 'usuario') return t('audit.who.goneAccount');
   if (subject.kind === 'apoderado' || subject.kind === 'estudiante' || subject.kind === 'funcionario') return t('audit.who.gonePerson');
