@@ -1,9 +1,19 @@
 // Runtime checks for the audit log's answers (audit-contract.ts), in structs.ts' conventions: `type()` so
 // extra fields do not break older clients.
 import { array, boolean, enums, nullable, number, record, string, type, union, type Struct } from 'superstruct';
-import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_SUBJECT_KINDS, type AuditPage, type AuditRow } from './audit-contract';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTOR_KINDS,
+  AUDIT_SUBJECT_KINDS,
+  type AuditDetailValue,
+  type AuditPage,
+  type AuditRow,
+} from './audit-contract';
 
-const DetailValueStruct = nullable(union([string(), number(), boolean(), array(number()), array(string())]));
+const DetailValueStruct = nullable(union([string(), number(), boolean(), array(number()), array(string())])) as Struct<
+  AuditDetailValue,
+  unknown
+>;
 
 const AuditRowStruct = type({
   id: number(),
