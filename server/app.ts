@@ -22,6 +22,7 @@ import { serveDist } from './http/static';
 import { refuseBadText } from './http/text-guard';
 import { createLogger, type Logger } from './log';
 import { attachmentRoutes } from './routes/attachments';
+import { auditRoutes } from './routes/audit';
 import { channelRoutes } from './routes/channels';
 import { courseRoutes } from './routes/courses';
 import { dashboardConnectivityRoutes } from './routes/dashboard-connectivity';
@@ -167,6 +168,7 @@ export function createApp({
   api.route('/staff', staffRoutes(db, mailer));
   api.route('/roster', rosterRoutes(db, logger));
   api.route('/people', peopleRoutes(db));
+  api.route('/audit', auditRoutes(db));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/', passwordRoutes(db, config, logger));
   api.route('/setup', setupRoutes(db, config, xsrf, setup));

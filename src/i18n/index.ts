@@ -38,6 +38,7 @@ import type invitationCL from './staff/invitation/es-CL.json';
 import type rosterCL from './roster/es-CL.json';
 import type peopleCL from './people/es-CL.json';
 import type retentionCL from './retention/es-CL.json';
+import type auditCL from './audit/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
@@ -65,7 +66,8 @@ export type Namespace =
   | 'staff/invitation'
   | 'roster'
   | 'people'
-  | 'retention';
+  | 'retention'
+  | 'audit';
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
@@ -91,6 +93,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'roster',
   'people',
   'retention',
+  'audit',
 ];
 
 type Messages = typeof shellCL &
@@ -117,7 +120,8 @@ type Messages = typeof shellCL &
   typeof invitationCL &
   typeof rosterCL &
   typeof peopleCL &
-  typeof retentionCL;
+  typeof retentionCL &
+  typeof auditCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

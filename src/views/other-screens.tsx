@@ -39,6 +39,7 @@ const SettingsPersonPage = screen(
   () => import('./pages/people/person-page').then((m) => m.SettingsPersonPage),
   ['people', 'recipient-lists'],
 );
+const AuditPage = screen(() => import('./pages/audit/audit-page').then((m) => m.AuditPage), ['audit']);
 const InvitationPage = screen(() => import('./pages/staff/invitation-page').then((m) => m.InvitationPage), ['staff/invitation']);
 const DashboardUsersPage = screen(
   () => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage),
@@ -106,6 +107,7 @@ const OTHER_SCREENS = {
     const kind = PEOPLE_KINDS.find((k) => k === params.kind);
     return id === null || kind === undefined ? <NotFound /> : <SettingsPersonPage key={`${kind}-${id}`} kind={kind} id={id} />;
   },
+  audit: () => <AuditPage />,
 } satisfies Partial<Record<RouteName, (params: RouteParams) => ReactNode>>;
 
 /** The routes this chunk shows. */

@@ -176,6 +176,15 @@ export const ROUTE_TABLE = [
     roles: PEOPLE_EDITORS,
     title: 'pages.settingsPerson',
   },
+  // The audit log: the school's administration (decision 0258), as the dashboards and the settings.
+  {
+    name: 'audit',
+    path: '/audit',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    title: 'pages.audit',
+    nav: { label: 'nav.audit', prefix: '/audit' },
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof ROUTE_TABLE)[number]['name'];

@@ -98,6 +98,7 @@ const SCREENS = {
   'settings-roster': other('settings-roster'),
   'settings-people': other('settings-people'),
   'settings-person': other('settings-person'),
+  audit: other('audit'),
 } satisfies Record<RouteName, RouteDef['screen']>;
 
 /** The table's routes with their screens, in table order. */

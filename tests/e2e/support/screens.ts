@@ -69,6 +69,7 @@ export const SCREENS: readonly ScreenVisit[] = [
   { route: 'settings-people', path: '/settings/people', title: 'pages.settingsPeople' },
   // The demo school's first student (another school's would say it is not found, with the same title).
   { route: 'settings-person', path: '/settings/people/estudiante/1', title: 'pages.settingsPerson' },
+  { route: 'audit', path: '/audit', title: 'pages.audit' },
 ];
 
 /** The address of a visit, its `{folder}` ids filled in. */
