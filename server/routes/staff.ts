@@ -30,7 +30,7 @@ import type { AccountMailer } from '../staff/mail';
 import { findMember, handoverOf, pageOfStaff, type StaffScope } from '../staff/members';
 import { STAFF_MAX_PAGE, STAFF_MESSAGES } from '../staff/texts';
 
-const scopeOf = (c: Context<AppEnv>): StaffScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
+const scopeOf = (c: Context<AppEnv>): StaffScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId, ip: c.var.ip });
 
 /** A query value among `allowed`: `fallback` when absent, null when anything else. */
 function oneOf<T extends string>(raw: string | undefined, allowed: readonly T[], fallback: T | null): T | null | undefined {
