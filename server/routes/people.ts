@@ -32,7 +32,7 @@ import { readRecord } from '../people/record';
 import { PEOPLE_MAX_PAGE, PEOPLE_MESSAGES } from '../people/texts';
 import { changeStanding } from '../people/withdrawal';
 
-const scopeOf = (c: Context<AppEnv>): PeopleScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
+const scopeOf = (c: Context<AppEnv>): PeopleScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId, ip: c.var.ip });
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const EDIT_FIELDS = ['nombres', 'apellido_paterno', 'apellido_materno', 'email', 'fono_celular', 'dni', 'tipo_documento_id'] as const;
