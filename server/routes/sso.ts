@@ -22,7 +22,7 @@ import { begin, finish } from '../sso/flow';
 import { enabledProviders, readSettings, writeSettings, type SsoScope } from '../sso/settings';
 import { SSO_MESSAGES } from '../sso/texts';
 
-const scopeOf = (c: Context<AppEnv>): SsoScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
+const scopeOf = (c: Context<AppEnv>): SsoScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId, ip: c.var.ip });
 const isProvider = (value: unknown): value is SsoProvider => (SSO_PROVIDERS as readonly unknown[]).includes(value);
 // Loose, as the login's: only a hint to pick the school and prefill the provider's form.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
