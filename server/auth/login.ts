@@ -79,7 +79,13 @@ export async function openSession(
 ): Promise<Extract<LoginOutcome, { kind: 'policy_missing' | 'signed_in' }>> {
   const institutionId = await institutionOf(db, userId);
   if (!(await hasAccessPolicy(db, userId))) {
-    await recordFailedSignIn(db, { institutionId, ip: attempt.ip }, institutionId === null ? null : { id: userId, institutionId }, 'policy_missing', attempt.method);
+    await recordFailedSignIn(
+      db,
+      { institutionId, ip: attempt.ip },
+      institutionId === null ? null : { id: userId, institutionId },
+      'policy_missing',
+      attempt.method,
+    );
     return { kind: 'policy_missing' };
   }
 
@@ -88,11 +94,15 @@ export async function openSession(
     await deleteSession(tx, attempt.previous);
     const issued = await createSession(tx, userId, lifetimes, { userAgent: attempt.userAgent, ip: attempt.ip });
     await recordSignIn(tx, userId);
-    await recordAudit(tx, { institutionId, actorUserId: userId, ip: attempt.ip }, {
-      action: 'session.signed_in',
-      subject: { kind: 'usuario', id: userId },
-      detail: { method: attempt.method, session_id: issued.session.id },
-    });
+    await recordAudit(
+      tx,
+      { institutionId, actorUserId: userId, ip: attempt.ip },
+      {
+        action: 'session.signed_in',
+        subject: { kind: 'usuario', id: userId },
+        detail: { method: attempt.method, session_id: issued.session.id },
+      },
+    );
     return issued;
   });
   return { kind: 'signed_in', userId, tokens };
@@ -102,11 +112,15 @@ export async function openSession(
 export async function signOut(db: Db, tokens: { access?: string; refresh?: string }, ip: string | null): Promise<void> {
   await transactionRetrying(db, async (tx) => {
     for (const ended of await deleteSession(tx, tokens)) {
-      await recordAudit(tx, { institutionId: await institutionOf(tx, ended.userId), actorUserId: ended.userId, ip }, {
-        action: 'session.signed_out',
-        subject: { kind: 'usuario', id: ended.userId },
-        detail: { session_id: ended.id },
-      });
+      await recordAudit(
+        tx,
+        { institutionId: await institutionOf(tx, ended.userId), actorUserId: ended.userId, ip },
+        {
+          action: 'session.signed_out',
+          subject: { kind: 'usuario', id: ended.userId },
+          detail: { session_id: ended.id },
+        },
+      );
     }
   });
 }

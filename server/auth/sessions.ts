@@ -180,7 +180,10 @@ export async function deleteSession(
     tokens.refresh ? eq(sessions.refreshHash, hashToken(tokens.refresh)) : undefined,
   ].filter((c) => c !== undefined);
   if (conditions.length === 0) return [];
-  return db.delete(sessions).where(or(...conditions)).returning({ id: sessions.id, userId: sessions.userId });
+  return db
+    .delete(sessions)
+    .where(or(...conditions))
+    .returning({ id: sessions.id, userId: sessions.userId });
 }
 
 export async function deleteSessionById(db: Db, sessionId: number): Promise<void> {

@@ -294,20 +294,24 @@ export async function applyImport(
     );
     await tx.execute(sql`update roster_imports set state = 'applied', applied_at = now() where id = ${importId}`);
     // One entry for the whole import, with its counts: the people it touched are in contact_changes.
-    await recordAudit(tx, { institutionId: scope.institutionId, actorUserId: scope.userId, ip: scope.ip ?? null }, {
-      action: 'roster.imported',
-      subject: { kind: 'importacion', id: importId },
-      detail: {
-        school_year: schoolYear,
-        students_added: inserts.length,
-        students_changed: updates.length,
-        students_withdrawn: withdraw.length,
-        guardians_added: newGuardians.length,
-        guardians_changed: changedGuardians.length,
-        courses_added: plan.newCourses.length,
-        links_written: links.length,
+    await recordAudit(
+      tx,
+      { institutionId: scope.institutionId, actorUserId: scope.userId, ip: scope.ip ?? null },
+      {
+        action: 'roster.imported',
+        subject: { kind: 'importacion', id: importId },
+        detail: {
+          school_year: schoolYear,
+          students_added: inserts.length,
+          students_changed: updates.length,
+          students_withdrawn: withdraw.length,
+          guardians_added: newGuardians.length,
+          guardians_changed: changedGuardians.length,
+          courses_added: plan.newCourses.length,
+          links_written: links.length,
+        },
       },
-    });
+    );
     return { kind: 'done' };
   });
 }

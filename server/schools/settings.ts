@@ -102,7 +102,11 @@ export async function changeSchoolSettings(db: Db, institutionId: number, body: 
       ] as const
     ).flatMap(([field, before, after]) => (before === after ? [] : [field]));
     if (fields.length > 0) {
-      await recordAudit(tx, actor, { action: 'settings.changed', subject: { kind: 'colegio', id: institutionId }, detail: { settings: 'school', fields } });
+      await recordAudit(tx, actor, {
+        action: 'settings.changed',
+        subject: { kind: 'colegio', id: institutionId },
+        detail: { settings: 'school', fields },
+      });
     }
     return row!;
   });

@@ -103,8 +103,7 @@ export async function begin(db: Db, publicUrl: string, provider: SsoProvider, em
 
 export type Finish =
   /** `institutionId`: the school whose provider was tried, once known (the audit log's entry names it). */
-  | { kind: 'refused'; why: SsoRefusal; institutionId?: number }
-  | { kind: 'identified'; userId: number };
+  { kind: 'refused'; why: SsoRefusal; institutionId?: number } | { kind: 'identified'; userId: number };
 
 /** The attempt of this state, removed as it is read so that it works once; null when none (or expired). */
 async function takeAttempt(db: Db, state: string, now: Date) {
@@ -120,7 +119,11 @@ async function takeAttempt(db: Db, state: string, now: Date) {
  * was given when it left: an answer for another browser's sign-in is refused.
  */
 export async function finish(db: Db, publicUrl: string, search: string, cookieState: string | null, now = new Date()): Promise<Finish> {
-  const refuse = (why: SsoRefusal, institutionId?: number): Finish => ({ kind: 'refused', why, ...(institutionId === undefined ? {} : { institutionId }) });
+  const refuse = (why: SsoRefusal, institutionId?: number): Finish => ({
+    kind: 'refused',
+    why,
+    ...(institutionId === undefined ? {} : { institutionId }),
+  });
   const current = new URL(`${callbackUrl(publicUrl)}${search}`);
   const state = current.searchParams.get('state');
   if (!state || !cookieState || state !== cookieState) return refuse('failed');

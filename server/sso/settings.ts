@@ -119,11 +119,15 @@ export async function writeSettings(
       .onConflictDoUpdate({ target: ssoSettings.institutionId, set: values })
       .returning();
     if (changed.length > 0) {
-      await recordAudit(tx, { institutionId: scope.institutionId, actorUserId: scope.userId, ip: scope.ip ?? null }, {
-        action: 'sso.changed',
-        subject: { kind: 'colegio', id: scope.institutionId },
-        detail: { fields: changed },
-      });
+      await recordAudit(
+        tx,
+        { institutionId: scope.institutionId, actorUserId: scope.userId, ip: scope.ip ?? null },
+        {
+          action: 'sso.changed',
+          subject: { kind: 'colegio', id: scope.institutionId },
+          detail: { fields: changed },
+        },
+      );
     }
     return saved;
   });
