@@ -12,7 +12,7 @@ import { guardians, studentGuardians, students } from '../../server/db/schema/sc
 import { startProvider, type TestProvider } from '../fixtures/oidc';
 import { pngFile } from '../fixtures/images';
 import { folderIds } from './support/mail';
-import { signedIn, startServer, type Client, type TestServer } from './support/server';
+import { signedIn, startServer, type TestServer } from './support/server';
 import { sendJson, userIdOf } from './support/staff';
 
 const ADMIN = 'administrador@sanandres.cl';
