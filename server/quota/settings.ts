@@ -174,8 +174,7 @@ export async function updateQuotaSettings(
           set: { smsLimit: sql`excluded.sms_limit` },
         });
     }
-    // The fields the administrator sent, by name: the values are the school's contract, not personal data,
-    // but the log names what changed and the settings screen shows the values.
+    // The fields the administrator sent, by name; the settings screen shows their values.
     await recordAudit(tx, actor, {
       action: 'settings.changed',
       subject: { kind: 'colegio', id: institutionId },
