@@ -47,7 +47,7 @@ function issue(lifetimes: Lifetimes, now: Date): Omit<IssuedTokens, 'session'> {
 }
 
 export async function createSession(
-  db: Db,
+  db: Queryable,
   userId: number,
   lifetimes: Lifetimes,
   meta: { userAgent: string | null; ip: string | null },
@@ -170,13 +170,20 @@ export async function deleteUserSessions(db: Queryable, userId: number): Promise
 }
 
 /** Ends the session identified by either token (the access token may already be expired). */
-export async function deleteSession(db: Db, tokens: { access?: string; refresh?: string }): Promise<void> {
+/** Ends the sessions the tokens name; returns them (who they belonged to), none when the tokens name none. */
+export async function deleteSession(
+  db: Queryable,
+  tokens: { access?: string; refresh?: string },
+): Promise<{ id: number; userId: number }[]> {
   const conditions = [
     tokens.access ? eq(sessions.accessHash, hashToken(tokens.access)) : undefined,
     tokens.refresh ? eq(sessions.refreshHash, hashToken(tokens.refresh)) : undefined,
   ].filter((c) => c !== undefined);
-  if (conditions.length === 0) return;
-  await db.delete(sessions).where(or(...conditions));
+  if (conditions.length === 0) return [];
+  return db
+    .delete(sessions)
+    .where(or(...conditions))
+    .returning({ id: sessions.id, userId: sessions.userId });
 }
 
 export async function deleteSessionById(db: Db, sessionId: number): Promise<void> {

@@ -3,7 +3,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { ACCESS_POLICY, type SignedInUser } from '../../shared/contract';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { userPolicies, userRoles, users } from '../db/schema/auth';
 import { institutions, schoolLogos } from '../db/schema/institutions';
 import { logoUrl } from '../school-logo/logo';
@@ -12,17 +12,23 @@ import { logoUrl } from '../school-logo/logo';
  * The user an e-mail signs in as (its password hash to check), or null: also for an invited user (no
  * password yet) and a deactivated one, so that they get the answer of an unknown address.
  */
-export async function findLoginUser(db: Db, email: string): Promise<{ id: number; passwordHash: string } | null> {
+export async function findLoginUser(db: Db, email: string): Promise<{ id: number; institutionId: number; passwordHash: string } | null> {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, institutionId: users.institutionId, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.email, email), eq(users.status, 'active')))
     .limit(1);
-  return user?.passwordHash ? { id: user.id, passwordHash: user.passwordHash } : null;
+  return user?.passwordHash ? { id: user.id, institutionId: user.institutionId, passwordHash: user.passwordHash } : null;
+}
+
+/** The user's school; null when the user is gone. */
+export async function institutionOf(db: Queryable, userId: number): Promise<number | null> {
+  const [user] = await db.select({ institutionId: users.institutionId }).from(users).where(eq(users.id, userId)).limit(1);
+  return user?.institutionId ?? null;
 }
 
 /** Notes a successful sign-in (the staff list's «último ingreso»). */
-export async function recordSignIn(db: Db, userId: number, now = new Date()): Promise<void> {
+export async function recordSignIn(db: Queryable, userId: number, now = new Date()): Promise<void> {
   await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
 }
 

@@ -1,6 +1,7 @@
 // Message lifecycle rules (messages-contract.ts): which folder moves are legal, in one place, used by every
 // route. Each operation checks ownership first (an entry of another user is "not found"), then legality
 // (409 message.illegal_transition), and applies all-or-nothing inside one transaction.
+import { recordAudit, type AuditActor } from '../audit/record';
 import { and, eq, inArray, notExists, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
 import { deliveries } from '../db/schema/delivery';
@@ -108,7 +109,13 @@ export function restoreFromTrash(db: Db, userId: number, ids: number[]): Promise
  * was never sent (a sent message stays: its recipients received it). A purged scheduled message gives back
  * the quota it reserved; the files of purged messages' attachments are deleted after the commit.
  */
-export async function purgeFromTrash(db: Db, userId: number, ids: number[], store?: AttachmentStore): Promise<LifecycleResult<number>> {
+export async function purgeFromTrash(
+  db: Db,
+  userId: number,
+  ids: number[],
+  actor: AuditActor,
+  store?: AttachmentStore,
+): Promise<LifecycleResult<number>> {
   const result = await db.transaction(async (tx) => {
     const entries = await ownEntries(tx, userId, ids);
     if (!entries) return { outcome: notFound, keys: [] };
@@ -153,6 +160,11 @@ export async function purgeFromTrash(db: Db, userId: number, ids: number[], stor
         ),
       );
     }
+    // One entry for the purge: which messages left this mailbox, and which of them are gone from Hermes.
+    await recordAudit(tx, actor, {
+      action: 'message.purged',
+      detail: { message_ids: entries.map((e) => e.messageId), deleted_message_ids: doomed.map((m) => m.id) },
+    });
     return { outcome: { ok: true, value: entries.length } as const, keys };
   });
   if (store && result.keys.length > 0) await store.remove(result.keys);

@@ -3,6 +3,7 @@
 // fields (shared/person-rules.ts, the same the SPA shows), asks libphonenumber whether a phone is a mobile,
 // and saves the row with one `contact_changes` row per field that really changed, in one transaction: the
 // school can tell who put a number there, and the next roster import takes it for a correction to keep.
+import { recordAudit } from '../audit/record';
 import { sql } from 'drizzle-orm';
 import { type CheckedPersonEdit, checkPersonEdit, PERSON_ERRORS, type PersonKind } from '../../shared/person-rules';
 import type { DocumentTypeId, UserToEditInput } from '../../shared/recipient-lists-contract';
@@ -10,7 +11,7 @@ import type { Queryable } from '../db/client';
 import { contactChanges } from '../db/schema/school';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 import { normalizePhone, type PhoneCountry } from '../recipients/phone';
-import { type PeopleScope, type StoredPerson, storedPerson } from './person';
+import { peopleAuditActor, type PeopleScope, type StoredPerson, storedPerson } from './person';
 
 export type PersonEdit = { ok: true } | { ok: false; status: 404 } | { ok: false; status: 422; errors: FieldErrors };
 
@@ -107,6 +108,12 @@ export async function editPerson(
     await tx.execute(sql`
       insert into ${contactChanges} (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
       values ${sql.join(records, sql`, `)}`);
+    // The field names only: contact_changes holds the values, which an erasure can clean; this log cannot be.
+    await recordAudit(tx, peopleAuditActor(scope), {
+      action: 'person.changed',
+      subject: { kind, id },
+      detail: { fields: changed.map((change) => change.field) },
+    });
   });
   return { ok: true };
 }

@@ -1,6 +1,7 @@
 // A student's guardians by hand: another one given (a guardian of the school with the same document is
 // linked as they are; anyone else is created, phone in E.164 as the editor keeps it) in a role still free for
 // that student, or one link taken away (the guardian's record stays for their other children).
+import { recordAudit } from '../audit/record';
 import { sql } from 'drizzle-orm';
 import type { GuardianRoleId, NewGuardianInput } from '../../shared/people-contract';
 import { RELATIONSHIP_MAX } from '../../shared/people-contract';
@@ -10,7 +11,7 @@ import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
 import { addFieldError, type FieldErrors, hasFieldErrors } from '../http/field-errors';
 import { settlePhone } from './edit';
-import { type PeopleScope, schoolOf } from './person';
+import { peopleAuditActor, type PeopleScope, schoolOf } from './person';
 import { PEOPLE_MESSAGES } from './texts';
 
 export type GuardianChange = { kind: 'done' } | { kind: 'not_found' } | { kind: 'invalid'; errors: FieldErrors };
@@ -75,6 +76,7 @@ export async function addGuardian(db: Queryable, scope: PeopleScope, studentId: 
       if (taken.length > 0) addFieldError(errors, 'rol_adulto_id', PEOPLE_MESSAGES.roleTaken[school.country](role));
     }
     if (hasFieldErrors(errors) || role === null) return { kind: 'invalid', errors };
+    const existing = guardianId;
     if (guardianId === null) {
       const [created] = rowsOf<{ id: number }>(
         await tx.execute(sql`
@@ -94,6 +96,11 @@ export async function addGuardian(db: Queryable, scope: PeopleScope, studentId: 
       select ${scope.institutionId}, 'estudiante', ${studentId}, ${ROLE_FIELDS[role]}, null,
         ${LABEL} || ' (' || ${relationship} || ')', ${scope.userId}
       from guardians g where g.id = ${guardianId}`);
+    await recordAudit(tx, peopleAuditActor(scope), {
+      action: 'person.changed',
+      subject: { kind: 'estudiante', id: studentId },
+      detail: { fields: [ROLE_FIELDS[role]], guardian_id: guardianId, guardian_added: existing === null },
+    });
     return { kind: 'done' };
   });
 }
@@ -113,6 +120,11 @@ export async function unlinkGuardian(db: Queryable, scope: PeopleScope, studentI
       insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
       values (${scope.institutionId}, 'estudiante', ${studentId}, ${ROLE_FIELDS[Number(removed.role) as 1 | 2]}, ${removed.label}, null,
         ${scope.userId})`);
+    await recordAudit(tx, peopleAuditActor(scope), {
+      action: 'person.changed',
+      subject: { kind: 'estudiante', id: studentId },
+      detail: { fields: [ROLE_FIELDS[Number(removed.role) as 1 | 2]], guardian_id: guardianId, guardian_removed: true },
+    });
     return { kind: 'done' };
   });
 }

@@ -1,6 +1,7 @@
 // One person of the school as stored (a student, a guardian or a colleague), keyed by kind and id: what the
 // edit compares against and the school's country and phone prefix its checks need. Another school's id is
 // no one.
+import type { AuditActor } from '../audit/record';
 import { sql } from 'drizzle-orm';
 import type { PersonKind } from '../../shared/person-rules';
 import type { Queryable } from '../db/client';
@@ -11,7 +12,16 @@ import type { Country } from './texts';
 export interface PeopleScope {
   userId: number;
   institutionId: number;
+  /** The caller's address, for the audit log of a change. */
+  ip?: string | null;
 }
+
+/** The audit log's actor of a change made through the people editor. */
+export const peopleAuditActor = (scope: PeopleScope): AuditActor => ({
+  institutionId: scope.institutionId,
+  actorUserId: scope.userId,
+  ip: scope.ip ?? null,
+});
 
 export interface StoredPerson {
   kind: PersonKind;

@@ -1,10 +1,11 @@
 // A student marked withdrawn, or enrolled again, by hand (decision 0193): `students.withdrawn_at` as the
 // roster import sets it, so compose, the picker and the lists treat them alike, and a `contact_changes` row
 // of field `estado` by the user, so the next import shows undoing it as a conflict to choose on.
+import { recordAudit } from '../audit/record';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
-import type { PeopleScope } from './person';
+import { peopleAuditActor, type PeopleScope } from './person';
 
 export type StandingChange = { kind: 'done' } | { kind: 'not_found' } | { kind: 'state' };
 
@@ -29,6 +30,12 @@ export async function changeStanding(db: Queryable, scope: PeopleScope, studentI
       insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
       values (${scope.institutionId}, 'estudiante', ${studentId}, 'estado', ${withdraw ? ENROLLED : WITHDRAWN},
         ${withdraw ? WITHDRAWN : ENROLLED}, ${scope.userId})`);
+    // Re-enrolment is an edit of the standing; the withdrawal has its own code, which the audit screen filters on.
+    await recordAudit(tx, peopleAuditActor(scope), {
+      action: withdraw ? 'person.withdrawn' : 'person.changed',
+      subject: { kind: 'estudiante', id: studentId },
+      detail: { fields: ['estado'], to: withdraw ? 'retirado' : 'matriculado' },
+    });
     return { kind: 'done' };
   });
 }

@@ -2,6 +2,7 @@
 // the limit, this month's use, the emergency reserve and low-quota alert shares, and the day the remaining
 // segments run out at this month's pace. The month is the calendar month in the school's time zone, as
 // compose counts it (server/quota/balance.ts, whose `reserve` takes the same row lock as a change here).
+import { recordAudit, type AuditActor } from '../audit/record';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   ALERT_PERCENT_MAX,
@@ -132,6 +133,7 @@ export async function updateQuotaSettings(
   db: Db,
   institutionId: number,
   input: QuotaSettingsInput,
+  actor: AuditActor,
   now = new Date(),
 ): Promise<QuotaUpdate> {
   return db.transaction(async (tx) => {
@@ -172,6 +174,12 @@ export async function updateQuotaSettings(
           set: { smsLimit: sql`excluded.sms_limit` },
         });
     }
+    // The fields the administrator sent, by name; the settings screen shows their values.
+    await recordAudit(tx, actor, {
+      action: 'settings.changed',
+      subject: { kind: 'colegio', id: institutionId },
+      detail: { settings: 'quota', fields: Object.keys(input).filter((field) => input[field as keyof QuotaSettingsInput] !== undefined) },
+    });
     const snapshot = await quotaSnapshot(tx, institutionId, month);
     const row = (await settingsRow(tx, institutionId, false))!;
     return { ok: true, settings: settingsOf(month, timezone, dayIn(now, timezone), snapshot, row) };

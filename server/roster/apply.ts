@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { fold } from '../../shared/fold';
 import { type FieldChange, ROSTER_PROGRESS_EVERY, type RosterRow } from '../../shared/roster-contract';
+import { recordAudit } from '../audit/record';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
 import { CONTACT_FIELDS, courseKey, planImport, ROLE_FIELD, type GuardianValues, type Plan, type StudentValues } from './plan';
@@ -15,6 +16,8 @@ export interface RosterScope {
   /** Null for the operators' command line (no one signed in). */
   userId: number | null;
   institutionId: number;
+  /** The caller's address, for the audit log; absent on the command line. */
+  ip?: string | null;
 }
 
 export type ConflictChoices = Record<string, 'keep' | 'file'>;
@@ -290,6 +293,25 @@ export async function applyImport(
         from ${records(batch)} as v(kind text, id int, field text, "from" text, "to" text)`),
     );
     await tx.execute(sql`update roster_imports set state = 'applied', applied_at = now() where id = ${importId}`);
+    // One entry for the whole import, with its counts: the people it touched are in contact_changes.
+    await recordAudit(
+      tx,
+      { institutionId: scope.institutionId, actorUserId: scope.userId, ip: scope.ip ?? null },
+      {
+        action: 'roster.imported',
+        subject: { kind: 'importacion', id: importId },
+        detail: {
+          school_year: schoolYear,
+          students_added: inserts.length,
+          students_changed: updates.length,
+          students_withdrawn: withdraw.length,
+          guardians_added: newGuardians.length,
+          guardians_changed: changedGuardians.length,
+          courses_added: plan.newCourses.length,
+          links_written: links.length,
+        },
+      },
+    );
     return { kind: 'done' };
   });
 }

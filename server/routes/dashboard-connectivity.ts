@@ -1,6 +1,9 @@
 // `GET /dashboard/connectivity`, `GET /dashboard/connectivity/courses/:id` and its `/call-list` (JSON or
 // CSV): the families' connectivity for the admin roles (server/dashboard/connectivity/). A course of
 // another school, or an id that is not one, is a 404; a bad `messages` or `format` a 422.
+import { auditActorOf } from '../audit/actor';
+import { recordAudit } from '../audit/record';
+import { recordContactsViewed } from '../audit/views';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { ADMIN_ROLES } from '../../shared/codes';
@@ -36,7 +39,11 @@ export function dashboardConnectivityRoutes(db: Db): Hono<AppEnv> {
   app.get('/courses/:id', async (c) => {
     const id = parseId(c.req.param('id'));
     const data = id === null ? null : await readCourseConnectivity(db, c.var.auth.institutionId, id, c.var.auth.userId);
-    return data ? c.json({ data }) : notFound(c);
+    if (!data) return notFound(c);
+    // The course's page lists its guardians' phones and e-mails: one entry per view (decision 0262).
+    const guardians = data.students.reduce((n, s) => n + s.guardians.length, 0);
+    await recordContactsViewed(db, auditActorOf(c), 'course_connectivity', guardians, { course_id: id! });
+    return c.json({ data });
   });
 
   app.get('/courses/:id/call-list', async (c) => {
@@ -46,7 +53,14 @@ export function dashboardConnectivityRoutes(db: Db): Hono<AppEnv> {
     if (!query.ok) return invalid(c, query.errors);
     const list = await readCallList(db, c.var.auth.institutionId, id, query.value.messages);
     if (!list) return notFound(c);
-    if (query.value.format === 'json') return c.json({ data: list });
+    if (query.value.format === 'json') {
+      await recordContactsViewed(db, auditActorOf(c), 'call_list', list.rows.length, { course_id: id, messages: query.value.messages });
+      return c.json({ data: list });
+    }
+    await recordAudit(db, auditActorOf(c), {
+      action: 'export.call_list',
+      detail: { format: 'csv', course_id: id, messages: query.value.messages, rows: list.rows.length },
+    });
     const filename = callListFilename(list.course.name);
     const locale = readerLocale(getCookie(c, COOKIE.locale)) ?? (await schoolLocale(db, c.var.auth.institutionId));
     const timezone = await institutionTimezone(db, c.var.auth.institutionId);

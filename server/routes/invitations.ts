@@ -42,6 +42,7 @@ export function invitationRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono
     if (accepted.kind === 'invalid') return invalid(c, accepted.errors);
     if (accepted.kind !== 'accepted') return unusable(c, accepted.kind);
     const outcome = await openSession(db, config, accepted.userId, {
+      method: 'invitation',
       ip: clientIp(c, config.trustProxy),
       userAgent: c.req.header('user-agent') ?? null,
       previous: { access: getCookie(c, COOKIE.session), refresh: getCookie(c, COOKIE.refresh) },

@@ -1,6 +1,8 @@
 // Mail folders and messages (shared/messages-contract.ts). Handlers only parse and answer; the
 // lifecycle rules live in server/messages/lifecycle.ts and the reads in server/messages/queries.ts.
 // `/messages/*` is one requireAuth for drafts, sending and reception too: they are mounted in here.
+import { auditActorOf } from '../audit/actor';
+import type { AuditActor } from '../audit/record';
 import { Hono, type Context } from 'hono';
 import { MESSAGES_API, type Paged, type MessageSummary } from '../../shared/messages-contract';
 import type { Db } from '../db/client';
@@ -93,16 +95,16 @@ export function messageRoutes(db: Db, store: AttachmentStore, engine: DeliveryEn
 
   app.get('/info', async (c) => c.json({ data: await folderCounts(db, c.var.auth.userId) }));
 
-  type BulkOp = (userId: number, ids: number[]) => Promise<LifecycleResult<number>>;
+  type BulkOp = (userId: number, ids: number[], actor: AuditActor) => Promise<LifecycleResult<number>>;
   for (const [path, op, key] of [
     ['/delete', (userId, ids) => moveToTrash(db, userId, ids), 'moved'],
     ['/restore', (userId, ids) => restoreFromTrash(db, userId, ids), 'restored'],
-    ['/purge', (userId, ids) => purgeFromTrash(db, userId, ids, store), 'purged'],
+    ['/purge', (userId, ids, actor) => purgeFromTrash(db, userId, ids, actor, store), 'purged'],
   ] as const satisfies readonly (readonly [string, BulkOp, string])[]) {
     app.post(path, async (c) => {
       const parsed = await readIds(c);
       if ('errors' in parsed) return invalid(c, parsed.errors);
-      const result = await op(c.var.auth.userId, parsed.ids);
+      const result = await op(c.var.auth.userId, parsed.ids, auditActorOf(c));
       return answer(c, result, (count) => c.json({ data: { [key]: count } }));
     });
   }

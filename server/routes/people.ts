@@ -2,6 +2,8 @@
 // its search, one student's or guardian's record, correcting it (the same editor as the list member editor's),
 // giving a student a guardian or taking one away, and marking a student withdrawn or enrolled again. Another
 // school's person, or a guardian not linked to that student, is a 404. Rules and SQL: server/people/.
+import { auditActorOf } from '../audit/actor';
+import { recordContactsViewed } from '../audit/views';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { hasAnyRole } from '../../shared/codes';
 import {
@@ -32,7 +34,7 @@ import { readRecord } from '../people/record';
 import { PEOPLE_MAX_PAGE, PEOPLE_MESSAGES } from '../people/texts';
 import { changeStanding } from '../people/withdrawal';
 
-const scopeOf = (c: Context<AppEnv>): PeopleScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
+const scopeOf = (c: Context<AppEnv>): PeopleScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId, ip: c.var.ip });
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const EDIT_FIELDS = ['nombres', 'apellido_paterno', 'apellido_materno', 'email', 'fono_celular', 'dni', 'tipo_documento_id'] as const;
@@ -93,6 +95,8 @@ export function peopleRoutes(db: Db): Hono<AppEnv> {
     if (page === null || perPage === null || kind === undefined || !status || errors.q || !courseOk) return invalid(c, errors);
 
     const { items, total } = await pageOfPeople(db, scopeOf(c), { q, kind, status, courseId, page, perPage });
+    const withContacts = items.filter((p) => p.fono_celular !== null || p.email !== null).length;
+    await recordContactsViewed(db, auditActorOf(c), 'people_list', withContacts, { course_id: courseId, page });
     const params = new URLSearchParams({ status });
     if (q.trim() !== '') params.set('q', q.trim());
     if (kind) params.set('kind', kind);

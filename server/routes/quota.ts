@@ -1,6 +1,7 @@
 // `GET /quota`: the school's SMS quota of this month and its e-mail / WhatsApp balances
 // (server/quota/balance.ts), for every signed-in user (compose reads it). `GET/PATCH /quota/settings` and
 // `GET /quota/usage` are the settings screen's, for the admin roles only (server/quota/).
+import { auditActorOf } from '../audit/actor';
 import { Hono } from 'hono';
 import { ADMIN_ROLES } from '../../shared/codes';
 import { readQuota } from '../quota/balance';
@@ -22,7 +23,7 @@ export function quotaRoutes(db: Db): Hono<AppEnv> {
   app.patch('/settings', admin, async (c) => {
     const input = parseQuotaSettingsInput(await readJson(c));
     if (!input.ok) return invalid(c, input.errors);
-    const outcome = await updateQuotaSettings(db, c.var.auth.institutionId, input.value);
+    const outcome = await updateQuotaSettings(db, c.var.auth.institutionId, input.value, auditActorOf(c));
     return outcome.ok ? c.json({ data: outcome.settings }) : invalid(c, outcome.errors);
   });
   app.get('/usage', admin, async (c) => {

@@ -3,6 +3,8 @@
 // record; create from the picker's selection, rename, share, add and remove members, remove the stale ones,
 // trash, restore, delete forever. A list the user cannot see is a 404 everywhere, and so is a colleague's
 // shared list on the calls that change it. Reads, rules and writes: server/recipient-lists/.
+import { auditActorOf } from '../audit/actor';
+import { recordContactsViewed } from '../audit/views';
 import { Hono, type Context } from 'hono';
 import { hasAnyRole } from '../../shared/codes';
 import { PEOPLE_EDITORS } from '../../shared/person-rules';
@@ -114,7 +116,9 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     const id = parseId(c.req.param('id'));
     if (id === null) return notFound(c);
     const users = await listUsers(db, c.var.auth.userId, c.var.auth.institutionId, id);
-    return users ? c.json({ data: users }) : notFound(c);
+    if (!users) return notFound(c);
+    await recordContactsViewed(db, auditActorOf(c), 'recipient_list', users.length, { list_id: id });
+    return c.json({ data: users });
   });
 
   app.post('/:id/members', auth, async (c) => {

@@ -3,6 +3,8 @@
 // people and refused lines, applying or discarding it. Another school's import, or no one's, is a 404.
 // The preview and apply tell their progress as JSON lines when asked to (server/http/progress.ts).
 // Rules and SQL: server/roster/.
+import { auditActorOf } from '../audit/actor';
+import { recordAudit } from '../audit/record';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { STAFF_ADMIN_ROLES } from '../../shared/codes';
@@ -44,7 +46,7 @@ import { importFile } from '../roster/upload';
 const MULTIPART_OVERHEAD = 64 * 1024;
 const KINDS = ['student', 'guardian'] as const;
 
-const scopeOf = (c: Context<AppEnv>): RosterScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
+const scopeOf = (c: Context<AppEnv>): RosterScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId, ip: c.var.ip });
 
 /** The body's conflict choices, or null when they are not `{ "kind:id:field": "keep" | "file" }`. */
 function parseChoices(body: unknown): ConflictChoices | null {
@@ -127,6 +129,7 @@ export function rosterRoutes(db: Db, logger: Logger): Hono<AppEnv> {
 
   app.get('/imports.csv', ...admin, async (c) => {
     const { imports, timezone, country } = await importHistory(db, scopeOf(c));
+    await recordAudit(db, auditActorOf(c), { action: 'export.csv', detail: { export: 'roster_imports', rows: imports.length } });
     return c.body(importsCsv(imports, timezone, country), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="importaciones-${dayIn(new Date(), timezone)}.csv"`,
@@ -168,6 +171,11 @@ export function rosterRoutes(db: Db, logger: Logger): Hono<AppEnv> {
     const id = parseId(c.req.param('id'));
     const found = id === null ? null : await problemsOf(db, scopeOf(c), id);
     if (!found) return notFound(c);
+    await recordAudit(db, auditActorOf(c), {
+      action: 'export.csv',
+      subject: { kind: 'importacion', id: id! },
+      detail: { export: 'roster_problems', import_id: id!, rows: found.problems.length },
+    });
     const filename = `errores-${found.fileName.replace(/\.[^.]*$/, '')}.csv`;
     return c.body(problemsCsv(found.problems), 200, {
       'Content-Type': 'text/csv; charset=utf-8',

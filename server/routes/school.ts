@@ -2,6 +2,7 @@
 // roles, and its logo: `PUT` and `DELETE /school/logo` for them, `GET /school/logo` for any of its staff
 // (the printed pages show it). Always the signed-in user's own school, so there is no id to be foreign.
 // Rules in server/schools/settings.ts and server/school-logo/logo.ts.
+import { auditActorOf } from '../audit/actor';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ROLES } from '../../shared/codes';
@@ -43,7 +44,7 @@ export function schoolRoutes(db: Db): Hono<AppEnv> {
   });
 
   app.patch('/', ...guard, async (c) => {
-    const change = await changeSchoolSettings(db, c.var.auth.institutionId, await readJson(c));
+    const change = await changeSchoolSettings(db, c.var.auth.institutionId, await readJson(c), auditActorOf(c));
     if (change.ok) return c.json({ data: change.settings });
     return 'errors' in change ? invalid(c, change.errors) : notFound(c);
   });
@@ -88,12 +89,12 @@ export function schoolRoutes(db: Db): Hono<AppEnv> {
           file: [checked.message],
         });
       }
-      return c.json({ data: await saveLogo(db, c.var.auth.institutionId, { bytes, ...checked }) });
+      return c.json({ data: await saveLogo(db, c.var.auth.institutionId, { bytes, ...checked }, auditActorOf(c)) });
     },
   );
 
   app.delete('/logo', ...guard, async (c) => {
-    await removeLogo(db, c.var.auth.institutionId);
+    await removeLogo(db, c.var.auth.institutionId, auditActorOf(c));
     return c.body(null, 204);
   });
 

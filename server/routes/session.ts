@@ -3,8 +3,8 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { COOKIE, type SignedIn, type TokenTimes } from '../../shared/contract';
-import { signIn } from '../auth/login';
-import { deleteSession, rotateSession, type IssuedTokens } from '../auth/sessions';
+import { signIn, signOut } from '../auth/login';
+import { rotateSession, type IssuedTokens } from '../auth/sessions';
 import { rateLimits } from '../auth/rate-limit';
 import { loadSignedInUser, policyNames } from '../auth/users';
 import type { Xsrf, XsrfBinding } from '../auth/xsrf';
@@ -106,7 +106,7 @@ export function sessionRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<Ap
 
   // GET per SPEC §7; it only ends the caller's own session, so a cross-site GET can at worst sign them out.
   app.get('/logout', async (c) => {
-    await deleteSession(db, { access: getCookie(c, COOKIE.session), refresh: getCookie(c, COOKIE.refresh) });
+    await signOut(db, { access: getCookie(c, COOKIE.session), refresh: getCookie(c, COOKIE.refresh) }, c.var.ip);
     clearAuthCookies(c, config.trustProxy);
     // Signed out: a token for the next sign-in, bound to nothing but itself.
     await newXsrfToken(c, null);

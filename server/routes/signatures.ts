@@ -1,6 +1,7 @@
 // The school's SMS signature: everyone reads it (`GET /institutions-signatures`, compose shows it), only
 // the admin roles change it (`PATCH /institutions-signatures/:id`). Another school's id is a 404. The rules
 // live in server/signatures/signatures.ts.
+import { auditActorOf } from '../audit/actor';
 import { Hono } from 'hono';
 import { ADMIN_ROLES } from '../../shared/codes';
 import { SIGNATURE_MESSAGES } from '../../shared/signature-rules';
@@ -24,7 +25,7 @@ export function signatureRoutes(db: Db): Hono<AppEnv> {
     if (id === null) return notFound(c);
     const change = parseSignatureChange(await readJson(c));
     if (!change.ok) return invalid(c, change.errors);
-    const updated = await updateSignature(db, c.var.auth.institutionId, id, change.value);
+    const updated = await updateSignature(db, c.var.auth.institutionId, id, change.value, auditActorOf(c));
     return updated ? c.json({ data: updated }) : notFound(c);
   });
 

@@ -7,7 +7,7 @@ import { getCookie } from 'hono/cookie';
 import { STAFF_ADMIN_ROLES } from '../../shared/codes';
 import { COOKIE } from '../../shared/contract';
 import { SSO_PROVIDERS, SSO_REFUSAL_PARAM, type SsoProvider, type SsoRefusal } from '../../shared/sso-contract';
-import { openSession } from '../auth/login';
+import { openSession, recordFailedSignIn } from '../auth/login';
 import { hit, rateLimits } from '../auth/rate-limit';
 import type { Xsrf } from '../auth/xsrf';
 import type { ServerConfig } from '../config';
@@ -22,7 +22,7 @@ import { begin, finish } from '../sso/flow';
 import { enabledProviders, readSettings, writeSettings, type SsoScope } from '../sso/settings';
 import { SSO_MESSAGES } from '../sso/texts';
 
-const scopeOf = (c: Context<AppEnv>): SsoScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
+const scopeOf = (c: Context<AppEnv>): SsoScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId, ip: c.var.ip });
 const isProvider = (value: unknown): value is SsoProvider => (SSO_PROVIDERS as readonly unknown[]).includes(value);
 // Loose, as the login's: only a hint to pick the school and prefill the provider's form.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -62,8 +62,12 @@ export function ssoRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<AppEnv
     const cookieState = takeSsoStateCookie(c, config.trustProxy);
     if (await throttled(c)) return refused(c, 'throttled');
     const finished = await finish(db, config.publicUrl, new URL(c.req.url).search, cookieState);
-    if (finished.kind === 'refused') return refused(c, finished.why);
+    if (finished.kind === 'refused') {
+      await recordFailedSignIn(db, { institutionId: finished.institutionId ?? null, ip: c.var.ip }, null, finished.why, 'sso');
+      return refused(c, finished.why);
+    }
     const outcome = await openSession(db, config, finished.userId, {
+      method: 'sso',
       ip: clientIp(c, config.trustProxy),
       userAgent: c.req.header('user-agent') ?? null,
       previous: { access: getCookie(c, COOKIE.session), refresh: getCookie(c, COOKIE.refresh) },

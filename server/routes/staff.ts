@@ -1,6 +1,8 @@
 // The school's staff accounts (shared/staff-contract.ts), for its administrators only: the paged list,
 // one account, invitations (one or many; resend, revoke), roles and device, deactivation with what to hand
 // over, reactivation. Another school's account, or no one's, is a 404. Rules and SQL: server/staff/.
+import { auditActorOf } from '../audit/actor';
+import { recordContactsViewed } from '../audit/views';
 import { Hono, type Context } from 'hono';
 import { STAFF_ADMIN_ROLES } from '../../shared/codes';
 import {
@@ -30,7 +32,7 @@ import type { AccountMailer } from '../staff/mail';
 import { findMember, handoverOf, pageOfStaff, type StaffScope } from '../staff/members';
 import { STAFF_MAX_PAGE, STAFF_MESSAGES } from '../staff/texts';
 
-const scopeOf = (c: Context<AppEnv>): StaffScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
+const scopeOf = (c: Context<AppEnv>): StaffScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId, ip: c.var.ip });
 
 /** A query value among `allowed`: `fallback` when absent, null when anything else. */
 function oneOf<T extends string>(raw: string | undefined, allowed: readonly T[], fallback: T | null): T | null | undefined {
@@ -82,6 +84,7 @@ export function staffRoutes(db: Db, mailer: AccountMailer): Hono<AppEnv> {
     if (page === null || perPage === null || state === undefined || !sort || !order || errors.q) return invalid(c, errors);
 
     const { items, total } = await pageOfStaff(db, scopeOf(c), { q, state, sort, order, page, perPage });
+    await recordContactsViewed(db, auditActorOf(c), 'staff_list', items.length, { page });
     const params = new URLSearchParams({ sort, order });
     if (q.trim() !== '') params.set('q', q.trim());
     if (state) params.set('state', state);

@@ -1,6 +1,7 @@
 // The school's logo (shared/school-contract.ts): which files are accepted, and the one row per school that
 // keeps it (school_logos). A logo is told by its content, never by its name or declared type, so an SVG
 // (which can carry script) or a text file renamed .png is refused whatever it is called.
+import { recordAudit, type AuditActor } from '../audit/record';
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, SCHOOL_API, type LogoType, type SchoolLogo } from '../../shared/school-contract';
@@ -130,6 +131,7 @@ export async function saveLogo(
   db: Db,
   institutionId: number,
   file: { bytes: Uint8Array; contentType: LogoType; width: number; height: number },
+  actor: AuditActor,
 ): Promise<SchoolLogo> {
   const values = {
     content: Buffer.from(file.bytes),
@@ -139,17 +141,32 @@ export async function saveLogo(
     height: file.height,
     updatedAt: new Date(),
   };
-  await db
-    .insert(schoolLogos)
-    .values({ institutionId, ...values })
-    .onConflictDoUpdate({ target: schoolLogos.institutionId, set: values });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(schoolLogos)
+      .values({ institutionId, ...values })
+      .onConflictDoUpdate({ target: schoolLogos.institutionId, set: values });
+    await recordAudit(tx, actor, {
+      action: 'settings.changed',
+      subject: { kind: 'colegio', id: institutionId },
+      detail: { settings: 'logo', fields: ['logo'] },
+    });
+  });
   return { url: logoUrl(values.hash), content_type: file.contentType, size: file.bytes.length, width: file.width, height: file.height };
 }
 
 /** Removes the school's logo; false when it had none. */
-export async function removeLogo(db: Db, institutionId: number): Promise<boolean> {
-  const removed = await db.delete(schoolLogos).where(eq(schoolLogos.institutionId, institutionId)).returning({ hash: schoolLogos.hash });
-  return removed.length > 0;
+export async function removeLogo(db: Db, institutionId: number, actor: AuditActor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx.delete(schoolLogos).where(eq(schoolLogos.institutionId, institutionId)).returning({ hash: schoolLogos.hash });
+    if (removed.length === 0) return false;
+    await recordAudit(tx, actor, {
+      action: 'settings.changed',
+      subject: { kind: 'colegio', id: institutionId },
+      detail: { settings: 'logo', fields: ['logo'], removed: true },
+    });
+    return true;
+  });
 }
 
 /**

@@ -2,6 +2,7 @@
 // is checked whole, as the school would be after it (a new country needs a zone of that country; the
 // support chat only exists for domain cl), and a new country moves the school's domain and phone prefix,
 // and its staff accounts' domain, with it. The logo is changed on its own (logo.ts) and shown here.
+import { recordAudit, type AuditActor } from '../audit/record';
 import { eq } from 'drizzle-orm';
 import type { SchoolLogo, SchoolSettings } from '../../shared/school-contract';
 import { COUNTRY_DEFAULTS, isCountry, isSchoolLocale, schoolProblems } from '../../shared/school-rules';
@@ -39,7 +40,7 @@ export async function schoolSettings(db: Db, institutionId: number): Promise<Sch
 
 export type SettingsChange = { ok: true; settings: SchoolSettings } | { ok: false; errors: FieldErrors } | { ok: false; missing: true };
 
-export async function changeSchoolSettings(db: Db, institutionId: number, body: unknown): Promise<SettingsChange> {
+export async function changeSchoolSettings(db: Db, institutionId: number, body: unknown, actor: AuditActor): Promise<SettingsChange> {
   const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const errors: FieldErrors = {};
   for (const key of Object.keys(input))
@@ -90,6 +91,23 @@ export async function changeSchoolSettings(db: Db, institutionId: number, body: 
       .returning();
     if (current.domain !== byCountry.domain)
       await tx.update(users).set({ domain: byCountry.domain }).where(eq(users.institutionId, institutionId));
+    const fields = (
+      [
+        ['name', current.name, row!.name],
+        ['country', current.country, row!.country],
+        ['timezone', current.timezone, row!.timezone],
+        ['locale', current.locale, row!.locale],
+        ['home_url', current.homeUrl, row!.homeUrl],
+        ['chat_enabled', current.chatEnabled, row!.chatEnabled],
+      ] as const
+    ).flatMap(([field, before, after]) => (before === after ? [] : [field]));
+    if (fields.length > 0) {
+      await recordAudit(tx, actor, {
+        action: 'settings.changed',
+        subject: { kind: 'colegio', id: institutionId },
+        detail: { settings: 'school', fields },
+      });
+    }
     return row!;
   });
   return { ok: true, settings: settingsOf(updated, await schoolLogo(db, institutionId)) };

@@ -2,6 +2,7 @@
 // to every message when active (docs/decisions/0103-signature-is-a-sigla.md), which compose asks for
 // (`activeSignature`). Reads and the update are scoped to the school, so another school's signature id is
 // simply not found.
+import { recordAudit, type AuditActor } from '../audit/record';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Signature } from '../../shared/signature-contract';
 import { SIGNATURE_MESSAGES, signatureError, signatureText } from '../../shared/signature-rules';
@@ -59,11 +60,28 @@ export async function updateSignature(
   institutionId: number,
   id: number,
   change: SignatureChange,
+  actor: AuditActor,
 ): Promise<Signature | null> {
-  const [row] = await db
-    .update(institutionSignatures)
-    .set({ signature: change.signature, isActive: change.isActive })
-    .where(and(eq(institutionSignatures.id, id), eq(institutionSignatures.institutionId, institutionId)))
-    .returning();
-  return row ? toSignature(row) : null;
+  return db.transaction(async (tx) => {
+    const mine = and(eq(institutionSignatures.id, id), eq(institutionSignatures.institutionId, institutionId));
+    const [before] = await tx.select().from(institutionSignatures).where(mine).for('update');
+    if (!before) return null;
+    const [row] = await tx
+      .update(institutionSignatures)
+      .set({ signature: change.signature, isActive: change.isActive })
+      .where(mine)
+      .returning();
+    const fields = [
+      ...(before.signature === row!.signature ? [] : ['signature']),
+      ...(before.isActive === row!.isActive ? [] : ['is_active']),
+    ];
+    if (fields.length > 0) {
+      await recordAudit(tx, actor, {
+        action: 'settings.changed',
+        subject: { kind: 'colegio', id: institutionId },
+        detail: { settings: 'signature', signature_id: id, fields },
+      });
+    }
+    return toSignature(row!);
+  });
 }

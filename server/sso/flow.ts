@@ -101,7 +101,9 @@ export async function begin(db: Db, publicUrl: string, provider: SsoProvider, em
   return { kind: 'redirect', url: oidc.buildAuthorizationUrl(config, parameters).href, state };
 }
 
-export type Finish = { kind: 'refused'; why: SsoRefusal } | { kind: 'identified'; userId: number };
+export type Finish =
+  /** `institutionId`: the school whose provider was tried, once known (the audit log's entry names it). */
+  { kind: 'refused'; why: SsoRefusal; institutionId?: number } | { kind: 'identified'; userId: number };
 
 /** The attempt of this state, removed as it is read so that it works once; null when none (or expired). */
 async function takeAttempt(db: Db, state: string, now: Date) {
@@ -117,14 +119,18 @@ async function takeAttempt(db: Db, state: string, now: Date) {
  * was given when it left: an answer for another browser's sign-in is refused.
  */
 export async function finish(db: Db, publicUrl: string, search: string, cookieState: string | null, now = new Date()): Promise<Finish> {
-  const refuse = (why: SsoRefusal): Finish => ({ kind: 'refused', why });
+  const refuse = (why: SsoRefusal, institutionId?: number): Finish => ({
+    kind: 'refused',
+    why,
+    ...(institutionId === undefined ? {} : { institutionId }),
+  });
   const current = new URL(`${callbackUrl(publicUrl)}${search}`);
   const state = current.searchParams.get('state');
   if (!state || !cookieState || state !== cookieState) return refuse('failed');
   const attempt = await takeAttempt(db, state, now);
   if (!attempt) return refuse('failed');
   const [school] = await db.select().from(ssoSettings).where(eq(ssoSettings.institutionId, attempt.institutionId)).limit(1);
-  if (!school?.enabled) return refuse('unavailable');
+  if (!school?.enabled) return refuse('unavailable', attempt.institutionId);
 
   let claims: Record<string, unknown>;
   try {
@@ -138,18 +144,18 @@ export async function finish(db: Db, publicUrl: string, search: string, cookieSt
     claims = { ...tokens.claims() };
   } catch {
     // A refused consent, a replayed or forged code, a bad signature, a wrong nonce: all one refusal.
-    return refuse('failed');
+    return refuse('failed', attempt.institutionId);
   }
-  if (!isVerified(school.provider, claims)) return refuse('unverified');
+  if (!isVerified(school.provider, claims)) return refuse('unverified', attempt.institutionId);
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (email === '' || domainOf(email) !== school.domain) return refuse('domain');
+  if (email === '' || domainOf(email) !== school.domain) return refuse('domain', attempt.institutionId);
 
   const [user] = await db
     .select({ id: users.id, status: users.status })
     .from(users)
     .where(and(eq(users.email, email), eq(users.institutionId, school.institutionId), inArray(users.status, ['active', 'invited'])))
     .limit(1);
-  if (!user) return refuse('unknown');
+  if (!user) return refuse('unknown', attempt.institutionId);
   if (user.status === 'invited') await acceptByProvider(db, school.institutionId, user.id, now);
   return { kind: 'identified', userId: user.id };
 }

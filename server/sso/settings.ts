@@ -1,5 +1,6 @@
 // A school's OpenID provider as its administrator sets it: read (without the secret, only whether one is
 // stored) and written after checking every field. Rules for the values are here; the sign-in is flow.ts.
+import { recordAudit } from '../audit/record';
 import { eq } from 'drizzle-orm';
 import {
   SSO_CLIENT_ID_MAX,
@@ -20,6 +21,8 @@ import { SSO_MESSAGES } from './texts';
 export interface SsoScope {
   institutionId: number;
   userId: number;
+  /** The caller's address, for the audit log of a change. */
+  ip?: string | null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -104,11 +107,30 @@ export async function writeSettings(
   if ('errors' in checked) return { kind: 'invalid', errors: checked.errors };
   const { clientSecret, ...fields } = checked.input;
   const values = { ...fields, ...(clientSecret === undefined ? {} : { clientSecret }), updatedAt: now, updatedBy: scope.userId };
-  const [row] = await db
-    .insert(ssoSettings)
-    .values({ institutionId: scope.institutionId, ...values })
-    .onConflictDoUpdate({ target: ssoSettings.institutionId, set: values })
-    .returning();
+  // The names of what changed, never the values: a client id or secret has no place in the log.
+  const changed = [
+    ...Object.entries(fields).flatMap(([field, value]) => (current && current[field as keyof typeof fields] === value ? [] : [field])),
+    ...(clientSecret === undefined || current?.clientSecret === clientSecret ? [] : ['clientSecret']),
+  ];
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(ssoSettings)
+      .values({ institutionId: scope.institutionId, ...values })
+      .onConflictDoUpdate({ target: ssoSettings.institutionId, set: values })
+      .returning();
+    if (changed.length > 0) {
+      await recordAudit(
+        tx,
+        { institutionId: scope.institutionId, actorUserId: scope.userId, ip: scope.ip ?? null },
+        {
+          action: 'sso.changed',
+          subject: { kind: 'colegio', id: scope.institutionId },
+          detail: { fields: changed },
+        },
+      );
+    }
+    return saved;
+  });
   return { kind: 'saved', settings: answer(row ?? null, publicUrl) };
 }
 

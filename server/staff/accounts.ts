@@ -14,7 +14,8 @@ import { userChannelPermissions } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
 import { invitations } from '../db/schema/staff';
 import { addFieldError, type FieldErrors, hasFieldErrors } from '../http/field-errors';
-import { recordChange } from './changes';
+import { recordAudit } from '../audit/record';
+import { recordChange, staffAuditActor } from './changes';
 import { isDevice } from './invitations';
 import type { StaffScope } from './members';
 import { ADMIN_POLICIES, grantSchoolChannels, scopeFor } from './policies';
@@ -110,9 +111,26 @@ export async function changeAccount(db: Db, scope: StaffScope, userId: number, i
       await syncRoleGrants(tx, scope.institutionId, userId, roles);
       await recordChange(tx, { ...base, action: 'roles.changed', detail: { from: before.roles, to: roles } });
     }
-    if (input.device !== null && input.device !== before.device) {
-      await tx.update(users).set({ device: input.device }).where(eq(users.id, userId));
-      await recordChange(tx, { ...base, action: 'device.changed', detail: { from: before.device, to: input.device } });
+    const rolesChanged = roles !== null && roles.join() !== before.roles.join();
+    const device = input.device;
+    const deviceChanged = device !== null && device !== before.device;
+    if (deviceChanged) {
+      await tx.update(users).set({ device }).where(eq(users.id, userId));
+      await recordChange(tx, { ...base, action: 'device.changed', detail: { from: before.device, to: device } });
+    }
+    // One entry per change asked for, naming what changed; nothing changed, nothing to note.
+    if (rolesChanged || deviceChanged) {
+      await recordAudit(tx, staffAuditActor(scope), {
+        action: 'staff.changed',
+        subject: { kind: 'usuario', id: userId },
+        detail: {
+          fields: [...(rolesChanged ? ['roles'] : []), ...(deviceChanged ? ['device'] : [])],
+          roles_before: before.roles,
+          roles_after: roles ?? before.roles,
+          device_before: before.device,
+          device_after: device ?? before.device,
+        },
+      });
     }
     return { kind: 'done' };
   });
@@ -163,6 +181,11 @@ export async function deactivateAccount(db: Db, scope: StaffScope, userId: numbe
       action: 'deactivated',
       detail: { from: before.status, sessions_ended: sessionsEnded, revoked_invitation_ids: revoked.map((r) => r.id) },
     });
+    await recordAudit(tx, staffAuditActor(scope), {
+      action: 'staff.deactivated',
+      subject: { kind: 'usuario', id: userId },
+      detail: { from: before.status, roles_before: before.roles, sessions_ended: sessionsEnded },
+    });
     return { kind: 'done' };
   });
 }
@@ -182,6 +205,11 @@ export async function reactivateAccount(db: Db, scope: StaffScope, userId: numbe
       actorUserId: scope.userId,
       action: 'reactivated',
       detail: { to: status },
+    });
+    await recordAudit(tx, staffAuditActor(scope), {
+      action: 'staff.reactivated',
+      subject: { kind: 'usuario', id: userId },
+      detail: { to: status, roles_after: before.roles },
     });
     return { kind: 'done' };
   });

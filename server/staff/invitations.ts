@@ -24,7 +24,8 @@ import { institutions } from '../db/schema/institutions';
 import { invitations } from '../db/schema/staff';
 import type { FieldErrors } from '../http/field-errors';
 import { logoImage } from '../school-logo/logo';
-import { recordChange } from './changes';
+import { recordChange, staffAuditActor, type ChangeScope } from './changes';
+import { recordAudit } from '../audit/record';
 import { addColleague } from './colleague';
 import type { AccountMailer } from './mail';
 import { ADMIN_POLICIES, BASE_POLICIES, grantSchoolChannels, scopeFor } from './policies';
@@ -35,10 +36,7 @@ import { STAFF_MESSAGES } from './texts';
  * Who invites into which school: an administrator of it (the staff screen, a StaffScope), or no user at all
  * (`userId` null: the operators' command line, which has no account). Links and records keep the null.
  */
-export interface Inviter {
-  institutionId: number;
-  userId: number | null;
-}
+export type Inviter = ChangeScope;
 
 // Deliberately loose, as the login's: "looks like an address"; the person's mailbox is the real check.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -174,6 +172,11 @@ async function createInvited(db: Queryable, scope: Inviter, school: School, pers
       actorUserId: scope.userId,
       action: 'invited',
       detail: { invitation_id: invitation.id, role: person.role, device },
+    });
+    await recordAudit(tx, staffAuditActor(scope), {
+      action: 'staff.invited',
+      subject: { kind: 'usuario', id: userId },
+      detail: { invitation_id: invitation.id, roles_after: [person.role], device },
     });
     return { userId, ...invitation, device };
   });

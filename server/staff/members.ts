@@ -13,6 +13,8 @@ import { escapeLike, foldSql, rowsOf } from '../db/sql';
 export interface StaffScope {
   userId: number;
   institutionId: number;
+  /** The caller's address, for the audit log of a change. */
+  ip?: string | null;
 }
 
 export interface StaffListQuery {
