@@ -44,6 +44,7 @@ import { ssoRoutes } from './routes/sso';
 import { staffRoutes } from './routes/staff';
 import { rosterRoutes } from './routes/roster';
 import { peopleRoutes } from './routes/people';
+import { privacyRoutes } from './routes/privacy';
 import { accountMailer, type AccountMailer } from './staff/mail';
 import { templateRoutes } from './routes/templates';
 import { AttachmentStore } from './storage/attachments';
@@ -166,6 +167,8 @@ export function createApp({
   api.route('/staff', staffRoutes(db, mailer));
   api.route('/roster', rosterRoutes(db, logger));
   api.route('/people', peopleRoutes(db));
+  // A person's data (access); the erasure routes are mounted at the same prefix.
+  api.route('/privacy', privacyRoutes(db, store));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/', passwordRoutes(db, config, logger));
   api.route('/setup', setupRoutes(db, config, xsrf, setup));
