@@ -132,7 +132,9 @@ function sectionQueries(
       where i.phone = ${phone ?? ''} or i.id in (select t.inbound_id from inbound_message_targets t where t.guardian_id = ${id} and t.institution_id = ${inst})
       order by i.received_at, i.id`;
     q.sesiones_app = sql`select t.id as sesion_id, t.created_at as creada, t.last_used_at as ultimo_uso, t.expires_at as vence
-      from app_tokens t where t.person_kind = ${kind} and t.person_id = ${id} and t.institution_id = ${inst} order by t.id`;
+      from app_tokens t where t.institution_id = ${inst}
+        and ((t.person_kind = ${kind} and t.person_id = ${id}) or (t.person_kind = 'apoderado' and t.phone = ${phone ?? ''}))
+      order by t.id`;
     q.codigos_acceso = sql`select c.created_at as creado, c.expires_at as vence, c.consumed_at as usado, c.attempts as intentos
       from app_login_codes c where c.phone = ${phone ?? ''} order by c.id`;
     q.dispositivos_push = sql`select p.id as dispositivo_id, p.user_agent as navegador, p.created_at as creado, p.last_seen_at as ultimo_uso
