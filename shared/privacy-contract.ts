@@ -102,4 +102,9 @@ export const PRIVACY_EXPORT_FILES = {
 } as const;
 
 /** Sections also written as CSV in the ZIP: the long lists. */
-export const PRIVACY_CSV_SECTIONS: readonly PrivacySection[] = ['mensajes_recibidos', 'entregas', 'mensajes_escritos', 'mensajes_entrantes'];
+export const PRIVACY_CSV_SECTIONS: readonly PrivacySection[] = [
+  'mensajes_recibidos',
+  'entregas',
+  'mensajes_escritos',
+  'mensajes_entrantes',
+];

@@ -8,9 +8,7 @@ import { PRIVACY_KINDS, type PrivacyInventory, type PrivacySearch } from './priv
 // ---------------------------------------------------------------------------------------------------------
 
 export const PrivacySearchStruct: Struct<PrivacySearch, unknown> = type({
-  data: array(
-    type({ kind: enums(PRIVACY_KINDS), id: number(), name: string(), dni: nullable(string()), hint: nullable(string()) }),
-  ),
+  data: array(type({ kind: enums(PRIVACY_KINDS), id: number(), name: string(), dni: nullable(string()), hint: nullable(string()) })),
 });
 
 const RowStruct = record(string(), nullable(union([string(), number(), boolean()])));

@@ -60,9 +60,16 @@ export function summaryText(inventory: PrivacyInventory, school: string): string
     const rows = inventory.sections[section];
     lines.push(`${PRIVACY_SECTION_TITLES[section]} (${t.count(rows.length)})`);
     for (const row of rows.slice(0, t.shownRows)) {
-      lines.push(`  - ${Object.entries(row).map(([key, value]) => `${key}: ${valueText(value)}`).join(' · ')}`);
+      lines.push(
+        `  - ${Object.entries(row)
+          .map(([key, value]) => `${key}: ${valueText(value)}`)
+          .join(' · ')}`,
+      );
     }
-    if (rows.length > t.shownRows) lines.push(`  ${t.more(rows.length - t.shownRows, PRIVACY_CSV_SECTIONS.includes(section) ? PRIVACY_EXPORT_FILES.csv(section) : PRIVACY_EXPORT_FILES.json)}`);
+    if (rows.length > t.shownRows)
+      lines.push(
+        `  ${t.more(rows.length - t.shownRows, PRIVACY_CSV_SECTIONS.includes(section) ? PRIVACY_EXPORT_FILES.csv(section) : PRIVACY_EXPORT_FILES.json)}`,
+      );
     lines.push('');
   }
   return lines.join('\r\n');
@@ -76,7 +83,7 @@ interface AttachmentRow {
 }
 
 /** A file name that stays inside its folder on every system. */
-const safeName = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 120) || 'archivo';
+const safeName = (name: string) => name.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(0, 120) || 'archivo';
 
 /** The ZIP of `inventory` as a stream of bytes. */
 export function exportStream(
@@ -106,7 +113,10 @@ export function exportStream(
         if (ids.length > 0) {
           const files = rowsOf<AttachmentRow>(
             await db.execute(sql`select id, name, storage_key, content from message_attachments
-              where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id`),
+              where id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )}) order by id`),
           );
           for (const file of files) await addFile(zip, store, file);
         }

@@ -79,10 +79,7 @@ export async function identityOf(
 }
 
 /** The queries of each section for this person; a section with no query holds nothing of theirs. */
-function sectionQueries(
-  inst: number,
-  person: PrivacyIdentity & { userId: number | null },
-): Partial<Record<PrivacySection, SQL>> {
+function sectionQueries(inst: number, person: PrivacyIdentity & { userId: number | null }): Partial<Record<PrivacySection, SQL>> {
   const { kind, id, phone, userId } = person;
   const q: Partial<Record<PrivacySection, SQL>> = {};
   const recipientRows = sql`select mr.id from message_recipients mr join messages m on m.id = mr.message_id

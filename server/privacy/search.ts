@@ -21,9 +21,16 @@ interface Row {
 /** `q` as a condition on person table alias `t`, which has (or not) a document and a phone. */
 function matchOf(q: string, country: PhoneCountry, t: string, has: { dni: boolean; phone: boolean }): SQL {
   // Every word somewhere in the name: "ana perez" finds Ana María Pérez Soto.
-  const words = fold(q).split(/\s+/).filter((word) => word !== '');
+  const words = fold(q)
+    .split(/\s+/)
+    .filter((word) => word !== '');
   const name = foldSql(nameOf(t));
-  const alternatives = [sql`(${sql.join(words.map((word) => sql`${name} like ${`%${escapeLike(word)}%`}`), sql` and `)})`];
+  const alternatives = [
+    sql`(${sql.join(
+      words.map((word) => sql`${name} like ${`%${escapeLike(word)}%`}`),
+      sql` and `,
+    )})`,
+  ];
   alternatives.push(sql`lower(${sql.raw(t)}.email) like ${`%${escapeLike(q.toLowerCase())}%`}`);
   const compact = q.toUpperCase().replace(/[^0-9A-Z]/g, '');
   if (has.dni && compact.length >= 3) {

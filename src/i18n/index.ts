@@ -37,6 +37,7 @@ import type staffCL from './staff/es-CL.json';
 import type invitationCL from './staff/invitation/es-CL.json';
 import type rosterCL from './roster/es-CL.json';
 import type peopleCL from './people/es-CL.json';
+import type privacyCL from './privacy/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
@@ -63,7 +64,8 @@ export type Namespace =
   | 'staff'
   | 'staff/invitation'
   | 'roster'
-  | 'people';
+  | 'people'
+  | 'privacy';
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
@@ -88,6 +90,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'staff/invitation',
   'roster',
   'people',
+  'privacy',
 ];
 
 type Messages = typeof shellCL &
@@ -113,7 +116,8 @@ type Messages = typeof shellCL &
   typeof staffCL &
   typeof invitationCL &
   typeof rosterCL &
-  typeof peopleCL;
+  typeof peopleCL &
+  typeof privacyCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

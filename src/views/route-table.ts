@@ -174,6 +174,16 @@ export const ROUTE_TABLE = [
     roles: PEOPLE_EDITORS,
     title: 'pages.settingsPerson',
   },
+  // A person's data, to answer their request to see it: the school's administrators (the API answers 403 to the others).
+  {
+    name: 'privacy',
+    path: '/privacy',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    title: 'pages.privacy',
+    nav: { label: 'nav.privacy', prefix: '/privacy' },
+  },
+  { name: 'privacy-person', path: '/privacy/:kind/:id', access: 'login', roles: ADMIN_ROLES, title: 'pages.privacyPerson' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof ROUTE_TABLE)[number]['name'];

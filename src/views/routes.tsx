@@ -97,6 +97,8 @@ const SCREENS = {
   'settings-roster': other('settings-roster'),
   'settings-people': other('settings-people'),
   'settings-person': other('settings-person'),
+  privacy: other('privacy'),
+  'privacy-person': other('privacy-person'),
 } satisfies Record<RouteName, RouteDef['screen']>;
 
 /** The table's routes with their screens, in table order. */

@@ -87,7 +87,10 @@ afterAll(async () => {
 
 describe('finding the person a request names', () => {
   it('finds the guardian by a name without accents or capitals', async () => {
-    const q = `${guardian.first_names.split(' ')[0]} ${guardian.last_name_father}`.normalize('NFD').replace(/\p{Diacritic}/gu, '').toUpperCase();
+    const q = `${guardian.first_names.split(' ')[0]} ${guardian.last_name_father}`
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toUpperCase();
     const found = await search(await as(ADMIN), q);
     expect(found).toContainEqual(expect.objectContaining({ kind: 'apoderado', id: guardian.id, dni: guardian.dni }));
     expect(found.find((p) => p.id === guardian.id && p.kind === 'apoderado')?.hint).toBeTruthy();
@@ -121,7 +124,10 @@ describe('finding the person a request names', () => {
       where institution_id = ${guardian.institution_id} and position_id is not null order by id limit 1`);
     const colleague = (await search(await as(ADMIN), staff.name)).find((p) => p.kind === 'funcionario' && p.id === staff.id);
     expect(colleague?.hint).toBeTruthy();
-    const student = await one<{ id: number; dni: string }>(sql`select s.id, s.dni from students s join student_guardians sg on sg.student_id = s.id
+    const student = await one<{
+      id: number;
+      dni: string;
+    }>(sql`select s.id, s.dni from students s join student_guardians sg on sg.student_id = s.id
       where sg.guardian_id = ${guardian.id} and s.dni is not null limit 1`);
     expect(await search(await as(ADMIN), student.dni)).toContainEqual(expect.objectContaining({ kind: 'estudiante', id: student.id }));
   });
@@ -142,7 +148,13 @@ describe('everything held about a guardian', () => {
   });
 
   it('names them and lists every section', async () => {
-    expect(inventory.person).toMatchObject({ kind: 'apoderado', id: guardian.id, dni: guardian.dni, phone: guardian.phone, email: guardian.email });
+    expect(inventory.person).toMatchObject({
+      kind: 'apoderado',
+      id: guardian.id,
+      dni: guardian.dni,
+      phone: guardian.phone,
+      email: guardian.email,
+    });
     expect(Object.keys(inventory.sections).sort()).toEqual([...PRIVACY_SECTIONS].sort());
   });
 
@@ -150,7 +162,9 @@ describe('everything held about a guardian', () => {
     const s = inventory.sections;
     expect(guardian.received).toBeGreaterThan(0);
     expect(s.mensajes_recibidos).toHaveLength(guardian.received);
-    const deliveries = await one<{ n: number }>(sql`select count(*)::int as n from deliveries d join message_recipients mr on mr.id = d.recipient_id
+    const deliveries = await one<{
+      n: number;
+    }>(sql`select count(*)::int as n from deliveries d join message_recipients mr on mr.id = d.recipient_id
       where mr.recipient_kind = 'apoderado' and mr.recipient_ref_id = ${guardian.id}`);
     expect(s.entregas).toHaveLength(deliveries.n);
     expect(s.mensajes_escritos).toContainEqual(expect.objectContaining({ mensaje_id: reply, texto: 'Confirmo asistencia' }));
@@ -205,7 +219,11 @@ describe('the ZIP of it', () => {
 describe('who may ask', () => {
   it('refuses a teacher on every route', async () => {
     const teacher = await as(TEACHER);
-    for (const path of [`${PRIVACY_API.people}?q=ana`, PRIVACY_API.person('apoderado', guardian.id), PRIVACY_API.exportOf('apoderado', guardian.id)]) {
+    for (const path of [
+      `${PRIVACY_API.people}?q=ana`,
+      PRIVACY_API.person('apoderado', guardian.id),
+      PRIVACY_API.exportOf('apoderado', guardian.id),
+    ]) {
       expect((await teacher.get(path)).status, path).toBe(403);
     }
   });
