@@ -67,7 +67,7 @@ export const PRIVACY_SECTIONS = [
 ] as const;
 export type PrivacySection = (typeof PRIVACY_SECTIONS)[number];
 
-export type PrivacyValue = string | number | boolean | null;
+type PrivacyValue = string | number | boolean | null;
 export type PrivacyRow = Record<string, PrivacyValue>;
 
 /** Who the person is, as stored now. */

@@ -27,7 +27,7 @@ function field(value: PrivacyRow[string]): string {
 }
 
 /** BOM, `;` separated, CRLF lines; the columns are the first row's (every row of a section has the same). */
-export function sectionCsv(rows: readonly PrivacyRow[]): string {
+function sectionCsv(rows: readonly PrivacyRow[]): string {
   const columns = rows[0] ? Object.keys(rows[0]) : [];
   const lines = [columns.map(field).join(';'), ...rows.map((row) => columns.map((c) => field(row[c] ?? null)).join(';'))];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
@@ -37,7 +37,7 @@ const valueText = (value: PrivacyRow[string]): string =>
   value === null ? '—' : typeof value === 'boolean' ? (value ? 'sí' : 'no') : String(value).replace(/\s+/g, ' ');
 
 /** The summary: who, what each section holds (how many, and the first rows of each in plain lines). */
-export function summaryText(inventory: PrivacyInventory, school: string): string {
+function summaryText(inventory: PrivacyInventory, school: string): string {
   const t = PRIVACY_TEXTS;
   const p = inventory.person;
   const lines = [

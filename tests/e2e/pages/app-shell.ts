@@ -23,7 +23,8 @@ export type NavKey =
   | 'nav.templates'
   | 'nav.dashboard'
   | 'nav.news'
-  | 'nav.settings';
+  | 'nav.settings'
+  | 'nav.privacy';
 
 /** Links every signed-in user has (SPEC §2 sidebar). */
 export const COMMON_NAV: readonly NavKey[] = [
