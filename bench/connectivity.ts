@@ -57,7 +57,8 @@ export interface ConnectivityBenchReport {
 
 const BIG_TABLES = ['messages', 'message_recipients', 'deliveries', 'guardians', 'students', 'student_guardians'];
 
-async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], institutionId: number): Promise<void> {
+/** A school year of weekly course notices and fortnightly general ones, with their deliveries (the privacy bench's too). */
+export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], institutionId: number): Promise<void> {
   // Each course's weekly notice is `tag` + its id, the fortnightly general one `tag` + all.
   const tag = 'bench-k:';
   const general = `${tag}all`;

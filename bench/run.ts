@@ -47,6 +47,8 @@
 // (y) The school's directory, GET /api/recipients, on a `seed --students` school of ≥ 5,000 families
 //     (bench/recipients-size.ts): its time (median, p90) and its size raw, gzip and brotli (node:zlib on the
 //     body), beside GET /api/recipients/courses (levels and courses without people).
+// (p) A person's data as a ZIP for the largest guardian on `seed --students 2500` with a school year of
+//     messages (bench/privacy.ts): the export's time to the last byte, median and p90, its size, the inventory.
 // (t) The SPA on a phone's network (bench/throttled.ts): the built SPA and the real server on the demo seed in
 //     Chromium with CDP throttling (150 ms, 1.6 Mb/s, CPU 4× slower): the login form cold and on a second
 //     visit, "Ingresar" → the first inbox row, the recipient picker's first opening, a reception screen;
@@ -75,6 +77,7 @@ import { connectivityBenchReport, printConnectivity } from './connectivity';
 import { deliveryBenchReport } from './delivery';
 import { listsBenchReport, printLists } from './lists';
 import { printRecipientSearchReport, runRecipientSearchBench } from './recipient-search';
+import { printPrivacy, privacyBenchReport } from './privacy';
 import { printRecipientsSize, recipientsSizeBenchReport } from './recipients-size';
 import { printRoster, rosterBenchReport } from './roster';
 import { printSend, sendBenchReport } from './send';
@@ -96,6 +99,7 @@ import {
   newsRows,
   quotaRows,
   recipientSearchRows,
+  privacyRows,
   recipientsSizeRows,
   rosterRows,
   sendRows,
@@ -657,7 +661,7 @@ const scrollRows: SummaryRows<ScrollReport> = (r) => [
   },
 ];
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'l', 'm', 'n', 'q', 'r', 't', 'y'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'l', 'm', 'n', 'p', 'q', 'r', 't', 'y'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
@@ -784,6 +788,12 @@ async function main(): Promise<void> {
     printRecipientsSize(recipientsSize);
     report.recipientsSize = recipientsSize;
     rows.push(...recipientsSizeRows(recipientsSize));
+  }
+  if (sections.has('p')) {
+    const privacy = await privacyBenchReport();
+    printPrivacy(privacy);
+    report.privacy = privacy;
+    rows.push(...privacyRows(privacy));
   }
   if (sections.has('t')) {
     const throttled = await throttledBenchReport();

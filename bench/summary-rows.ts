@@ -9,6 +9,7 @@ import type { ConnectivityBenchReport } from './connectivity';
 import { ENGINE_COST_TARGET, PGLITE_PEAK_RSS_TARGET_MB, type DeliveryBenchReport } from './delivery';
 import type { ListsBenchReport } from './lists';
 import { NEWS_TARGET_MS, type NewsBenchReport } from './news';
+import type { PrivacyBenchReport } from './privacy';
 import type { QuotaBenchReport } from './quota';
 import type { RecipientSearchReport } from './recipient-search';
 import type { RecipientsSizeReport } from './recipients-size';
@@ -138,3 +139,14 @@ export const familyThrottledRows: SummaryRows<FamilyThrottledReport> = (r) =>
     value: figure.medianMs,
     goal: figure.targetMs === null ? reported : atMost(figure.targetMs),
   }));
+
+export const privacyRows: SummaryRows<PrivacyBenchReport> = (r) => [
+  {
+    section: 'p',
+    figure: `ZIP de los datos del apoderado con más mensajes (${r.guardian.received}; mediana)`,
+    unit: 'ms',
+    value: r.exportTime.medianMs,
+    goal: reported,
+  },
+  { section: 'p', figure: 'ZIP de los datos de una persona: tamaño', unit: 'kB', value: r.exportBytes / 1000, goal: reported },
+];

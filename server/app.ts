@@ -46,6 +46,7 @@ import { ssoRoutes } from './routes/sso';
 import { staffRoutes } from './routes/staff';
 import { rosterRoutes } from './routes/roster';
 import { peopleRoutes } from './routes/people';
+import { privacyRoutes } from './routes/privacy';
 import { accountMailer, type AccountMailer } from './staff/mail';
 import { templateRoutes } from './routes/templates';
 import { AttachmentStore } from './storage/attachments';
@@ -169,6 +170,8 @@ export function createApp({
   api.route('/roster', rosterRoutes(db, logger));
   api.route('/people', peopleRoutes(db));
   api.route('/audit', auditRoutes(db));
+  // A person's data (access); the erasure routes are mounted at the same prefix.
+  api.route('/privacy', privacyRoutes(db, store));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/', passwordRoutes(db, config, logger));
   api.route('/setup', setupRoutes(db, config, xsrf, setup));

@@ -39,6 +39,7 @@ import type rosterCL from './roster/es-CL.json';
 import type peopleCL from './people/es-CL.json';
 import type retentionCL from './retention/es-CL.json';
 import type auditCL from './audit/es-CL.json';
+import type privacyCL from './privacy/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
@@ -67,7 +68,8 @@ export type Namespace =
   | 'roster'
   | 'people'
   | 'retention'
-  | 'audit';
+  | 'audit'
+  | 'privacy';
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
@@ -94,6 +96,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'people',
   'retention',
   'audit',
+  'privacy',
 ];
 
 type Messages = typeof shellCL &
@@ -121,7 +124,8 @@ type Messages = typeof shellCL &
   typeof rosterCL &
   typeof peopleCL &
   typeof retentionCL &
-  typeof auditCL;
+  typeof auditCL &
+  typeof privacyCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

@@ -3,6 +3,7 @@
 // carries only the first screens' rows and a deep link or the next click finds these loaded.
 import type { ReactNode } from 'react';
 import { PEOPLE_KINDS } from '../../shared/people-contract';
+import { PRIVACY_KINDS } from '../../shared/privacy-contract';
 import { byId, idOf, NotFound, screen, type RouteParams } from './lazy-screen';
 import type { RouteName } from './route-table';
 
@@ -40,6 +41,8 @@ const SettingsPersonPage = screen(
   ['people', 'recipient-lists'],
 );
 const AuditPage = screen(() => import('./pages/audit/audit-page').then((m) => m.AuditPage), ['audit']);
+const PrivacyPage = screen(() => import('./pages/privacy/privacy-page').then((m) => m.PrivacyPage), ['privacy']);
+const PrivacyPersonPage = screen(() => import('./pages/privacy/person-page').then((m) => m.PrivacyPersonPage), ['privacy']);
 const InvitationPage = screen(() => import('./pages/staff/invitation-page').then((m) => m.InvitationPage), ['staff/invitation']);
 const DashboardUsersPage = screen(
   () => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage),
@@ -108,6 +111,12 @@ const OTHER_SCREENS = {
     return id === null || kind === undefined ? <NotFound /> : <SettingsPersonPage key={`${kind}-${id}`} kind={kind} id={id} />;
   },
   audit: () => <AuditPage />,
+  privacy: () => <PrivacyPage />,
+  'privacy-person': (params) => {
+    const id = idOf(params);
+    const kind = PRIVACY_KINDS.find((k) => k === params.kind);
+    return id === null || kind === undefined ? <NotFound /> : <PrivacyPersonPage key={`${kind}-${id}`} kind={kind} id={id} />;
+  },
 } satisfies Partial<Record<RouteName, (params: RouteParams) => ReactNode>>;
 
 /** The routes this chunk shows. */

@@ -185,6 +185,16 @@ export const ROUTE_TABLE = [
     title: 'pages.audit',
     nav: { label: 'nav.audit', prefix: '/audit' },
   },
+  // A person's data, to answer their request to see it: the school's administrators (the API answers 403 to the others).
+  {
+    name: 'privacy',
+    path: '/privacy',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    title: 'pages.privacy',
+    nav: { label: 'nav.privacy', prefix: '/privacy' },
+  },
+  { name: 'privacy-person', path: '/privacy/:kind/:id', access: 'login', roles: ADMIN_ROLES, title: 'pages.privacyPerson' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof ROUTE_TABLE)[number]['name'];

@@ -99,6 +99,8 @@ const SCREENS = {
   'settings-people': other('settings-people'),
   'settings-person': other('settings-person'),
   audit: other('audit'),
+  privacy: other('privacy'),
+  'privacy-person': other('privacy-person'),
 } satisfies Record<RouteName, RouteDef['screen']>;
 
 /** The table's routes with their screens, in table order. */

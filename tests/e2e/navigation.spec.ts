@@ -5,7 +5,7 @@ import { USERS } from './support/env';
 import { loginViaApi } from './support/session';
 import { appUrl } from './support/server';
 
-const ADMIN_ONLY: readonly NavKey[] = ['nav.dashboard', 'nav.settings', 'nav.audit'];
+const ADMIN_ONLY: readonly NavKey[] = ['nav.dashboard', 'nav.settings', 'nav.audit', 'nav.privacy'];
 
 test.describe('menú lateral', () => {
   test('administrador (device latam) ve Datos, Configuración y Mural además de las carpetas', async ({ page }) => {

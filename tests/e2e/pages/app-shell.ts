@@ -24,7 +24,8 @@ export type NavKey =
   | 'nav.dashboard'
   | 'nav.news'
   | 'nav.settings'
-  | 'nav.audit';
+  | 'nav.audit'
+  | 'nav.privacy';
 
 /** Links every signed-in user has (SPEC §2 sidebar). */
 export const COMMON_NAV: readonly NavKey[] = [

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import type { GuardianStudent, PeopleKind, StudentGuardian } from '../../../../shared/people-contract';
 import { formatPhone } from '../../../../shared/phone-format';
 import { PEOPLE_PATH, personPath } from '../../../machines/people/people-rules';
+import { privacyPersonPath } from '../../../machines/privacy/privacy-rules';
 import {
   ADD_GUARDIAN_BUTTON_ID,
   GUARDIANS_HEADING_ID,
@@ -102,15 +103,17 @@ function PersonScreen({ actor }: { actor: PersonActor }) {
 const selectKind = (s: PersonSnapshot): PeopleKind => s.context.record?.kind ?? s.context.kind;
 const selectCourse = (s: PersonSnapshot): string | null => s.context.record?.course?.name ?? null;
 const selectWithdrawnAt = (s: PersonSnapshot): string | null => s.context.record?.withdrawn_at ?? null;
+const selectPersonId = (s: PersonSnapshot): number => s.context.id;
 
 function Heading({ actor }: { actor: PersonActor }) {
   const t = useT();
   const { locale, timezone } = useLocaleZone();
-  const { name, kind, course, withdrawnAt } = useSelectors(actor, {
+  const { name, kind, course, withdrawnAt, id } = useSelectors(actor, {
     name: selectName,
     kind: selectKind,
     course: selectCourse,
     withdrawnAt: selectWithdrawnAt,
+    id: selectPersonId,
   });
   return (
     <header className="flex flex-col gap-2">
@@ -119,6 +122,13 @@ function Heading({ actor }: { actor: PersonActor }) {
         <Badge variant="outline">{t(`people.kindOne.${kind}`)}</Badge>
         {withdrawnAt !== null && <Badge variant="warning">{t('people.withdrawn')}</Badge>}
       </h2>
+      <Link
+        href={privacyPersonPath(kind, id)}
+        className="self-start text-sm text-primary underline-offset-4 hover:underline"
+        data-slot="person-view-data"
+      >
+        {t('people.record.viewData')}
+      </Link>
       {kind === 'estudiante' && (
         <p className="text-sm text-muted-foreground">
           {t('people.record.course')}: {course ?? t('people.noCourse')}
