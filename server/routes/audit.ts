@@ -4,9 +4,10 @@
 import { Hono } from 'hono';
 import { AUDIT_API, AUDIT_EXPORT_MAX, type AuditPage } from '../../shared/audit-contract';
 import { ADMIN_ROLES } from '../../shared/codes';
-import { auditActorOf } from '../audit/actor';
+import { auditActorOf } from '../http/audit-actor';
 import { auditCsv, auditCsvFilename } from '../audit/csv';
-import { entriesOfAudit, filterParams, pageOfAudit, parseAuditFilters, parseAuditQuery } from '../audit/list';
+import { entriesOfAudit, filterParams, pageOfAudit } from '../audit/list';
+import { parseAuditFilters, parseAuditQuery } from './audit-query';
 import { recordAudit } from '../audit/record';
 import { AUDIT_MESSAGES } from '../audit/texts';
 import type { Db } from '../db/client';

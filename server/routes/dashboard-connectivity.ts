@@ -1,7 +1,7 @@
 // `GET /dashboard/connectivity`, `GET /dashboard/connectivity/courses/:id` and its `/call-list` (JSON or
 // CSV): the families' connectivity for the admin roles (server/dashboard/connectivity/). A course of
 // another school, or an id that is not one, is a 404; a bad `messages` or `format` a 422.
-import { auditActorOf } from '../audit/actor';
+import { auditActorOf } from '../http/audit-actor';
 import { recordAudit } from '../audit/record';
 import { recordContactsViewed } from '../audit/views';
 import { Hono } from 'hono';

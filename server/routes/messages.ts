@@ -1,7 +1,7 @@
 // Mail folders and messages (shared/messages-contract.ts). Handlers only parse and answer; the
 // lifecycle rules live in server/messages/lifecycle.ts and the reads in server/messages/queries.ts.
 // `/messages/*` is one requireAuth for drafts, sending and reception too: they are mounted in here.
-import { auditActorOf } from '../audit/actor';
+import { auditActorOf } from '../http/audit-actor';
 import type { AuditActor } from '../audit/record';
 import { Hono, type Context } from 'hono';
 import { MESSAGES_API, type Paged, type MessageSummary } from '../../shared/messages-contract';

@@ -2,7 +2,7 @@
 // its search, one student's or guardian's record, correcting it (the same editor as the list member editor's),
 // giving a student a guardian or taking one away, and marking a student withdrawn or enrolled again. Another
 // school's person, or a guardian not linked to that student, is a 404. Rules and SQL: server/people/.
-import { auditActorOf } from '../audit/actor';
+import { auditActorOf } from '../http/audit-actor';
 import { recordContactsViewed } from '../audit/views';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { hasAnyRole } from '../../shared/codes';

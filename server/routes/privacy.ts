@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import { ADMIN_ROLES } from '../../shared/codes';
 import { PRIVACY_KINDS, PRIVACY_Q_MAX, PRIVACY_Q_MIN, type PrivacyKind, type PrivacySearch } from '../../shared/privacy-contract';
-import { auditActorOf } from '../audit/actor';
+import { auditActorOf } from '../http/audit-actor';
 import { recordAudit } from '../audit/record';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/sql';

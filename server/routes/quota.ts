@@ -1,7 +1,7 @@
 // `GET /quota`: the school's SMS quota of this month and its e-mail / WhatsApp balances
 // (server/quota/balance.ts), for every signed-in user (compose reads it). `GET/PATCH /quota/settings` and
 // `GET /quota/usage` are the settings screen's, for the admin roles only (server/quota/).
-import { auditActorOf } from '../audit/actor';
+import { auditActorOf } from '../http/audit-actor';
 import { Hono } from 'hono';
 import { ADMIN_ROLES } from '../../shared/codes';
 import { readQuota } from '../quota/balance';

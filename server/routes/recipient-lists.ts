@@ -3,7 +3,7 @@
 // record; create from the picker's selection, rename, share, add and remove members, remove the stale ones,
 // trash, restore, delete forever. A list the user cannot see is a 404 everywhere, and so is a colleague's
 // shared list on the calls that change it. Reads, rules and writes: server/recipient-lists/.
-import { auditActorOf } from '../audit/actor';
+import { auditActorOf } from '../http/audit-actor';
 import { recordContactsViewed } from '../audit/views';
 import { Hono, type Context } from 'hono';
 import { hasAnyRole } from '../../shared/codes';

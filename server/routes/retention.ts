@@ -3,7 +3,7 @@
 // user's own school. Rules in server/retention/settings.ts.
 import { Hono } from 'hono';
 import { ADMIN_ROLES } from '../../shared/codes';
-import { auditActorOf } from '../audit/actor';
+import { auditActorOf } from '../http/audit-actor';
 import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';

@@ -3,7 +3,7 @@
 // people and refused lines, applying or discarding it. Another school's import, or no one's, is a 404.
 // The preview and apply tell their progress as JSON lines when asked to (server/http/progress.ts).
 // Rules and SQL: server/roster/.
-import { auditActorOf } from '../audit/actor';
+import { auditActorOf } from '../http/audit-actor';
 import { recordAudit } from '../audit/record';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

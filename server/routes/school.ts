@@ -2,7 +2,7 @@
 // roles, and its logo: `PUT` and `DELETE /school/logo` for them, `GET /school/logo` for any of its staff
 // (the printed pages show it). Always the signed-in user's own school, so there is no id to be foreign.
 // Rules in server/schools/settings.ts and server/school-logo/logo.ts.
-import { auditActorOf } from '../audit/actor';
+import { auditActorOf } from '../http/audit-actor';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ROLES } from '../../shared/codes';

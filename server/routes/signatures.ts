@@ -1,7 +1,7 @@
 // The school's SMS signature: everyone reads it (`GET /institutions-signatures`, compose shows it), only
 // the admin roles change it (`PATCH /institutions-signatures/:id`). Another school's id is a 404. The rules
 // live in server/signatures/signatures.ts.
-import { auditActorOf } from '../audit/actor';
+import { auditActorOf } from '../http/audit-actor';
 import { Hono } from 'hono';
 import { ADMIN_ROLES } from '../../shared/codes';
 import { SIGNATURE_MESSAGES } from '../../shared/signature-rules';

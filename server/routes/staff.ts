@@ -1,7 +1,7 @@
 // The school's staff accounts (shared/staff-contract.ts), for its administrators only: the paged list,
 // one account, invitations (one or many; resend, revoke), roles and device, deactivation with what to hand
 // over, reactivation. Another school's account, or no one's, is a 404. Rules and SQL: server/staff/.
-import { auditActorOf } from '../audit/actor';
+import { auditActorOf } from '../http/audit-actor';
 import { recordContactsViewed } from '../audit/views';
 import { Hono, type Context } from 'hono';
 import { STAFF_ADMIN_ROLES } from '../../shared/codes';

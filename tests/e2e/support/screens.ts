@@ -70,6 +70,8 @@ export const SCREENS: readonly ScreenVisit[] = [
   // The demo school's first student (another school's would say it is not found, with the same title).
   { route: 'settings-person', path: '/settings/people/estudiante/1', title: 'pages.settingsPerson' },
   { route: 'audit', path: '/audit', title: 'pages.audit' },
+  { route: 'privacy', path: '/privacy', title: 'pages.privacy' },
+  { route: 'privacy-person', path: '/privacy/estudiante/1', title: 'pages.privacyPerson' },
 ];
 
 /** The address of a visit, its `{folder}` ids filled in. */

@@ -1,8 +1,8 @@
 // The audit actor of a request: the signed-in user and their school (set by requireAuth) and the caller's
 // address (set for every request in server/app.ts).
 import type { Context } from 'hono';
-import type { AppEnv } from '../http/env';
-import type { AuditActor } from './record';
+import type { AppEnv } from './env';
+import type { AuditActor } from '../audit/record';
 
 export function auditActorOf(c: Context<AppEnv>): AuditActor {
   const auth = c.get('auth');
