@@ -44,6 +44,7 @@ import { ssoRoutes } from './routes/sso';
 import { staffRoutes } from './routes/staff';
 import { rosterRoutes } from './routes/roster';
 import { peopleRoutes } from './routes/people';
+import { privacyRequestRoutes } from './routes/privacy-requests';
 import { accountMailer, type AccountMailer } from './staff/mail';
 import { templateRoutes } from './routes/templates';
 import { AttachmentStore } from './storage/attachments';
@@ -166,6 +167,7 @@ export function createApp({
   api.route('/staff', staffRoutes(db, mailer));
   api.route('/roster', rosterRoutes(db, logger));
   api.route('/people', peopleRoutes(db));
+  api.route('/privacy', privacyRequestRoutes(db, store));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/', passwordRoutes(db, config, logger));
   api.route('/setup', setupRoutes(db, config, xsrf, setup));
