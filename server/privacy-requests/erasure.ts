@@ -36,12 +36,16 @@ function scrubbed(column: SQL, identifiers: readonly string[], label: string): S
   return identifiers.reduce<SQL>((acc, id) => sql`replace(${acc}, ${id}, ${label})`, column);
 }
 
-/** Messages the person wrote (the staff member's as author; a guardian's or student's replies). */
+/**
+ * Messages the person wrote that go with them: a guardian's or student's replies; a staff member's drafts and
+ * scheduled messages. What a staff member sent is the school's communication with its families (reception,
+ * rankings and the month's figures read it live): it stays, signed with the neutral label.
+ */
 function writtenSql({ institutionId, kind, id }: PersonRef, userId: number | null): SQL {
   if (kind === 'funcionario') {
     return userId === null
       ? sql`select null::int as id where false`
-      : sql`select m.id from messages m where m.institution_id = ${institutionId} and m.author_user_id = ${userId}`;
+      : sql`select m.id from messages m where m.institution_id = ${institutionId} and m.author_user_id = ${userId} and m.kind <> 'sent'`;
   }
   return sql`select m.id from messages m where m.institution_id = ${institutionId} and m.sender_kind = ${kind} and m.sender_ref_id = ${id}`;
 }
@@ -151,10 +155,14 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
         and (r.group_label like any(${patterns}::text[]) or r.student_names like any(${patterns}::text[]))`);
     await tx.execute(sql`
       update messages m set sender_name = ${scrubbed(sql`m.sender_name`, all, label)},
+        title = ${scrubbed(sql`m.title`, all, label)}, content = ${scrubbed(sql`m.content`, all, label)},
+        signature = ${scrubbed(sql`m.signature`, all, label)},
         search = ${scrubbed(sql`m.search`, all, folded)},
         recipient_picks = (${scrubbed(sql`m.recipient_picks::text`, all, label)})::jsonb
       where m.institution_id = ${institutionId}
         and (m.sender_name like any(${patterns}::text[]) or m.search like any(${patterns}::text[])
+          or m.title like any(${patterns}::text[]) or m.content like any(${patterns}::text[])
+          or m.signature like any(${patterns}::text[])
           or m.recipient_picks::text like any(${patterns}::text[]))`);
     await tx.execute(sql`
       update mailbox_entries e set counterpart = ${scrubbed(sql`e.counterpart`, all, label)},
@@ -219,7 +227,10 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
       update staff set first_names = ${label}, last_name_father = '', last_name_mother = '', email = null, phone = null,
         erased_at = now()
       where id = ${id}`);
-    if (row.userId !== null) await eraseUser(tx, row.userId, label);
+    if (row.userId !== null) {
+      await tx.execute(sql`update messages set sender_name = ${label} where author_user_id = ${row.userId}`);
+      await eraseUser(tx, row.userId, label);
+    }
   }
   // A block has nothing left to stop: an erased person is never written to (blockedSql).
   await tx.execute(sql`delete from person_blocks where person_kind = ${kind} and person_id = ${id}`);
