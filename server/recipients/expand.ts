@@ -326,7 +326,8 @@ export async function summarizeReach(
     with ${reachCtes(scope, picks)}, ${withOptOuts()},
     totals as (
       select count(*)::int as recipients, count(*) filter (where not ${reachedOn(channels)})::int as unreachable,
-        count(email)::int as email, count(phone)::int as phone, count(app)::int as app,
+        count(email) filter (where not blocked)::int as email, count(phone) filter (where not blocked)::int as phone,
+        count(app) filter (where not blocked)::int as app,
         count(phone) filter (where not sms_out and not blocked)::int as sms,
         count(phone) filter (where not whatsapp_out and not blocked)::int as whatsapp,
         count(*) filter (where blocked)::int as blocked
