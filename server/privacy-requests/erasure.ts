@@ -27,7 +27,9 @@ function identifiersOf(row: PersonRow): { names: string[]; others: string[] } {
   const join = (...parts: string[]) => parts.filter((p) => p !== '').join(' ');
   const forms = [join(first, father, mother), join(firstWord, father, mother), join(first, father), join(firstWord, father)];
   const names = [...new Set([...forms, ...forms.map(fold)].filter((n) => n.length >= 5))].sort((a, b) => b.length - a.length);
-  const others = [row.dni, row.email, row.email?.toLowerCase(), row.phone].filter((v): v is string => typeof v === 'string' && v.length >= 5);
+  const others = [row.dni, row.email, row.email?.toLowerCase(), row.phone].filter(
+    (v): v is string => typeof v === 'string' && v.length >= 5,
+  );
   return { names, others: [...new Set(others)] };
 }
 
@@ -53,7 +55,7 @@ function writtenSql({ institutionId, kind, id }: PersonRef, userId: number | nul
 const personRecipients = ({ kind, id }: PersonRef): SQL =>
   sql`select r.id from message_recipients r where r.recipient_kind = ${kind} and r.recipient_ref_id = ${id}`;
 
-export async function countErasure(tx: Queryable, person: PersonRef, row: PersonRow): Promise<ErasureCounts> {
+async function countErasure(tx: Queryable, person: PersonRef, row: PersonRow): Promise<ErasureCounts> {
   const phone = row.phone;
   const result = await tx.execute(sql`
     select

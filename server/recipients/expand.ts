@@ -321,7 +321,8 @@ export async function summarizeReach(
   picks: RecipientPick[],
   channels: readonly ChannelCode[] = [],
 ): Promise<ReachSummary> {
-  if (picks.length === 0) return { recipients: 0, unreachable: 0, email: 0, phone: 0, app: 0, sms: 0, whatsapp: 0, blocked: 0, groupLabels: [] };
+  if (picks.length === 0)
+    return { recipients: 0, unreachable: 0, email: 0, phone: 0, app: 0, sms: 0, whatsapp: 0, blocked: 0, groupLabels: [] };
   const result = await db.execute(sql`
     with ${reachCtes(scope, picks)}, ${withOptOuts()},
     totals as (

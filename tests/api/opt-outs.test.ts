@@ -505,7 +505,13 @@ describe('one sender for every school of the deployment', () => {
     );
     expect(res.status).toBe(200);
     const estimate = ((await res.json()) as { data: Estimate }).data;
-    expect(estimate.channels.find((c) => c.code === 'sms')).toEqual({ code: 'sms', deliveries: 0, missing_address: 0, opted_out: 1, blocked: 0 });
+    expect(estimate.channels.find((c) => c.code === 'sms')).toEqual({
+      code: 'sms',
+      deliveries: 0,
+      missing_address: 0,
+      opted_out: 1,
+      blocked: 0,
+    });
     expect(await optOut(inbound('ALTA'))).toBe(true);
   });
 });

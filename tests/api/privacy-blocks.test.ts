@@ -16,7 +16,15 @@ let admin: Client;
 let teacher: Client;
 const ids = { school: 0, admin: 0, guardian: 0, other: 0 };
 const CHANNELS = ['sms', 'whatsapp', 'e-mail', 'app-mobile'] as const;
-const message = () => composeInput({ channels: [...CHANNELS], content: 'Reunión de apoderados el jueves.', recipients: [{ kind: 'guardian', id: ids.guardian }, { kind: 'guardian', id: ids.other }] });
+const message = () =>
+  composeInput({
+    channels: [...CHANNELS],
+    content: 'Reunión de apoderados el jueves.',
+    recipients: [
+      { kind: 'guardian', id: ids.guardian },
+      { kind: 'guardian', id: ids.other },
+    ],
+  });
 
 async function sentId(): Promise<number> {
   const res = await send(admin, message());
@@ -72,7 +80,10 @@ afterAll(() => server.close());
 
 describe('who may', () => {
   it('a teacher is refused, another school’s person is not found, who asked is a code', async () => {
-    const foreign = await one<{ id: number }>(server.db, sql`select id from guardians where institution_id <> ${ids.school} order by id limit 1`);
+    const foreign = await one<{ id: number }>(
+      server.db,
+      sql`select id from guardians where institution_id <> ${ids.school} order by id limit 1`,
+    );
     expect((await put(teacher, `/api/privacy/people/apoderado/${ids.guardian}/block`, { solicitado_por: 'persona' })).status).toBe(403);
     expect((await del(teacher, `/api/privacy/people/apoderado/${ids.guardian}/block`)).status).toBe(403);
     expect((await put(admin, `/api/privacy/people/apoderado/${foreign.id}/block`, { solicitado_por: 'persona' })).status).toBe(404);
@@ -107,14 +118,19 @@ describe('a block', () => {
 
     const reception = await admin.get(`/api/messages/${id}/reception`);
     const page = (await reception.json()) as ReceptionPage;
-    const row = page.data.find((r) => r.kind === 'apoderado' && r.name.length > 0 && r.channels.every((c) => c.error === 'person_blocked'))!;
+    const row = page.data.find(
+      (r) => r.kind === 'apoderado' && r.name.length > 0 && r.channels.every((c) => c.error === 'person_blocked'),
+    )!;
     for (const c of row.channels) expect(c).toMatchObject({ error: 'person_blocked', blocked_at: block.bloqueado_el });
   });
 
   it('lifted, lets the next message through, audited once', async () => {
     expect((await del(admin, `/api/privacy/people/apoderado/${ids.guardian}/block`)).status).toBe(204);
     expect((await del(admin, `/api/privacy/people/apoderado/${ids.guardian}/block`)).status).toBe(204);
-    const lifted = await rows(server.db, sql`select 1 from audit_events where action = 'person.unblocked' and subject_id = ${ids.guardian}`);
+    const lifted = await rows(
+      server.db,
+      sql`select 1 from audit_events where action = 'person.unblocked' and subject_id = ${ids.guardian}`,
+    );
     expect(lifted).toHaveLength(1);
     const id = await sentId();
     expect((await deliveriesOf(id)).filter((d) => d.error === 'person_blocked')).toEqual([]);

@@ -29,8 +29,13 @@ interface Identity {
 /** The strings a trace of the person would contain: full names (as written and folded), RUT, phone, e-mail. */
 function tracesOf(p: Identity): string[] {
   const firstWord = p.first_names.split(' ')[0]!;
-  const names = [`${p.first_names} ${p.last_name_father} ${p.last_name_mother}`, `${firstWord} ${p.last_name_father} ${p.last_name_mother}`];
-  return [...new Set([...names, ...names.map(fold), p.dni, p.email, p.phone].filter((v): v is string => typeof v === 'string' && v !== ''))];
+  const names = [
+    `${p.first_names} ${p.last_name_father} ${p.last_name_mother}`,
+    `${firstWord} ${p.last_name_father} ${p.last_name_mother}`,
+  ];
+  return [
+    ...new Set([...names, ...names.map(fold), p.dni, p.email, p.phone].filter((v): v is string => typeof v === 'string' && v !== '')),
+  ];
 }
 
 /** Every text-like column of every table, with the rows that hold one of `traces` (ILIKE, case-insensitive). */
@@ -69,7 +74,11 @@ function withoutToday(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutToday);
   if (typeof value !== 'object' || value === null) return value;
   if ('blue' in value && 'red' in value) return 'device mix of today';
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'devices' && k !== 'reach').map(([k, v]) => [k, withoutToday(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== 'devices' && k !== 'reach')
+      .map(([k, v]) => [k, withoutToday(v)]),
+  );
 }
 
 /** What the dashboards and the receptions of `messageIds` (the administrator's) say: totals, not the rows' names. */
@@ -164,8 +173,14 @@ afterAll(() => server.close());
 
 describe('who may', () => {
   it('a teacher is refused, another school’s person is not found, an unknown kind neither', async () => {
-    const guardian = await one<{ id: number }>(server.db, sql`select id from guardians where institution_id = ${ids.school} order by id limit 1`);
-    const foreign = await one<{ id: number }>(server.db, sql`select id from guardians where institution_id <> ${ids.school} order by id limit 1`);
+    const guardian = await one<{ id: number }>(
+      server.db,
+      sql`select id from guardians where institution_id = ${ids.school} order by id limit 1`,
+    );
+    const foreign = await one<{ id: number }>(
+      server.db,
+      sql`select id from guardians where institution_id <> ${ids.school} order by id limit 1`,
+    );
     expect((await teacher.get(`/api/privacy/people/apoderado/${guardian.id}/erasure`)).status).toBe(403);
     expect((await teacher.post(`/api/privacy/people/apoderado/${guardian.id}/erasure`, { confirmacion: 'ELIMINAR' })).status).toBe(403);
     expect((await admin.get(`/api/privacy/people/apoderado/${foreign.id}/erasure`)).status).toBe(404);
@@ -212,7 +227,9 @@ describe('erasing a guardian', () => {
       values (${ids.school}, 'apoderado', ${g.id}, ${g.phone}, ${`hash-${g.id}`}, now() + interval '30 days')`);
     await server.db.execute(sql`insert into push_subscriptions (institution_id, guardian_id, endpoint, p256dh, auth, user_agent)
       values (${ids.school}, ${g.id}, ${`https://push.example/${g.id}`}, 'key', 'auth', 'Android')`);
-    await server.db.execute(sql`insert into app_login_codes (phone, code_hash, expires_at) values (${g.phone}, 'code', now() + interval '5 minutes')`);
+    await server.db.execute(
+      sql`insert into app_login_codes (phone, code_hash, expires_at) values (${g.phone}, 'code', now() + interval '5 minutes')`,
+    );
     await server.db.execute(sql`insert into channel_opt_outs (channel, phone, opted_out_at) values ('whatsapp', ${g.phone}, now())`);
     await server.db.execute(sql`insert into channel_opt_out_events (channel, phone, kind, body, provider, provider_id, at)
       values ('whatsapp', ${g.phone}, 'out', 'BAJA', 'meta', ${`wamid-${g.id}`}, now())`);
@@ -220,9 +237,13 @@ describe('erasing a guardian', () => {
       values ('sms', ${g.phone}, 'twilio', ${`SM-${g.id}`}, now(), ${`Hola, soy ${name}`}, 'school_inbox')`);
     await server.db.execute(sql`insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
       values (${ids.school}, 'apoderado', ${g.id}, 'email', 'antiguo@example.cl', ${who.email}, ${ids.admin})`);
-    await server.db.execute(sql`insert into rate_limit_hits (scope, key, at) values ('app-code', ${g.phone}, now())`).catch(() => undefined);
-    await server.db.execute(sql`insert into provider_sim_messages (id, reference, channel, "to", body, created_at, status)
-      values (${`sim-${g.id}`}, 'hermes-0-0', 'sms', ${g.phone}, ${`Hola ${name}`}, now(), 'delivered')`).catch(() => undefined);
+    await server.db
+      .execute(sql`insert into rate_limit_hits (scope, key, at) values ('app-code', ${g.phone}, now())`)
+      .catch(() => undefined);
+    await server.db
+      .execute(sql`insert into provider_sim_messages (id, reference, channel, "to", body, created_at, status)
+      values (${`sim-${g.id}`}, 'hermes-0-0', 'sms', ${g.phone}, ${`Hola ${name}`}, now(), 'delivered')`)
+      .catch(() => undefined);
     await server.db.execute(sql`update messages set recipient_picks = ${JSON.stringify([{ kind: 'guardian', id: g.id, label: name }])}::jsonb
       where id = ${g.message_id}`);
 

@@ -114,7 +114,10 @@ const estimateOf = (problems: Estimate['problems']): Estimate =>
 const ESTIMATE_OK = estimateOf([]);
 const ESTIMATE_QUOTA = estimateOf(['sms.quota_exceeded']);
 /** 30 people, none with an address on the chosen channel: nothing to send. */
-const ESTIMATE_NOBODY = estimate(30, { unreachable: 30, channels: [{ code: 'e-mail', deliveries: 0, missing_address: 30, opted_out: 0, blocked: 0 }] });
+const ESTIMATE_NOBODY = estimate(30, {
+  unreachable: 30,
+  channels: [{ code: 'e-mail', deliveries: 0, missing_address: 30, opted_out: 0, blocked: 0 }],
+});
 /** Handed over; 2 of the 30 have no address on any of its channels. */
 const SENT = sendResult(900, { recipients: 30, deliveries: 30, unreachable: 2 });
 const SCHEDULED = sendResult(901, { kind: 'scheduled', recipients: 30, deliveries: 30 });

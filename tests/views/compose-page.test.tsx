@@ -409,7 +409,10 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
       'POST /messages/estimate': [
         // By e-mail: neither guardian of the course has an address.
         json(200, {
-          data: estimate(2, { unreachable: 2, channels: [{ code: 'e-mail', deliveries: 0, missing_address: 2, opted_out: 0, blocked: 0 }] }),
+          data: estimate(2, {
+            unreachable: 2,
+            channels: [{ code: 'e-mail', deliveries: 0, missing_address: 2, opted_out: 0, blocked: 0 }],
+          }),
         }),
         // By e-mail and SMS: one has a phone.
         json(200, {

@@ -156,8 +156,8 @@ function ChannelStatus({ delivery, listed }: { delivery: ChannelDelivery; listed
       : code === BLOCKED && delivery.blocked_at
         ? t('reception.blockedOn', { date: formatDay(delivery.blocked_at, locale, timezone) })
         : code
-        ? t(hasText(reasonKey) ? reasonKey : 'reception.errorCode.unknown')
-        : null;
+          ? t(hasText(reasonKey) ? reasonKey : 'reception.errorCode.unknown')
+          : null;
   const label = `${t(`messages.channel.${delivery.channel}`)}: ${t(`reception.deliveryStatus.${delivery.status}`)}`;
   return (
     <li className="flex flex-col gap-0.5">
