@@ -297,8 +297,8 @@ function reachedOn(channels: readonly ChannelCode[]): SQL {
   const sms = channels.includes('sms');
   const whatsapp = channels.includes('whatsapp');
   const app = channels.includes('app-mobile');
-  return sql`not blocked and ((${email}::boolean and email is not null) or (${sms}::boolean and phone is not null and not sms_out)
-    or (${whatsapp}::boolean and phone is not null and not whatsapp_out) or (${app}::boolean and app is not null))`;
+  return sql`(not blocked and ((${email}::boolean and email is not null) or (${sms}::boolean and phone is not null and not sms_out)
+    or (${whatsapp}::boolean and phone is not null and not whatsapp_out) or (${app}::boolean and app is not null)))`;
 }
 
 /**
