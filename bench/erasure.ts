@@ -49,7 +49,13 @@ export async function erasureBenchReport(): Promise<ErasureBenchReport> {
       const outcome = await erasePerson(db, store, { institutionId: school.id, actorUserId: Number(school.admin), ip: null }, person);
       const erasureMs = performance.now() - started;
       if (!outcome.ok) throw new Error(`La eliminación no se hizo: ${outcome.reason}`);
-      return { students: STUDENTS, seedMs: round2(seedMs), counts: outcome.result.conteos, previewMs: round2(previewMs), erasureMs: round2(erasureMs) };
+      return {
+        students: STUDENTS,
+        seedMs: round2(seedMs),
+        counts: outcome.result.conteos,
+        previewMs: round2(previewMs),
+        erasureMs: round2(erasureMs),
+      };
     } finally {
       await handle.close();
     }
