@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../server/db/client';
 import { rowsOf } from '../server/db/sql';
-import { withActivityRollupPaused } from '../server/dashboard/rollup';
+import { withActivityRollupPaused } from '../server/db/activity-rollup';
 import { institutions } from '../server/db/schema/institutions';
 import { staffActivitySql, summarySql } from '../server/dashboard/activity';
 import { courseRankingSql, userRankingSql } from '../server/dashboard/ranking';
@@ -46,7 +46,7 @@ async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], inst: nu
     ),
   ) as [{ year: number }];
   if (year >= HISTORY_MESSAGES / 2) return 0;
-  // A year of rows at once: the roll-up's triggers paused, then rebuilt once (server/dashboard/rollup.ts).
+  // A year of rows at once: the roll-up's triggers paused, then rebuilt once (server/db/activity-rollup.ts).
   const added = await db.transaction((tx) =>
     withActivityRollupPaused(tx, [inst], async () => {
       await tx.execute(sql`select setseed(0.16)`);

@@ -57,6 +57,7 @@
 //     Chromium with DevTools' "3G" profile and a CPU 4× slower: the phone form cold, the SMS code → the first
 //     inbox row, and a second visit signed in → the first inbox row; medians against their targets.
 //
+// (z) Erasure of a guardian with a school year of messages on `seed --students 2500` (bench/erasure.ts).
 // `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
 // stopped before the next one starts, and on exit.
@@ -74,6 +75,7 @@ import { DEMO_PASSWORD } from '../shared/demo';
 import { API, COOKIE, XSRF_HEADER } from '../shared/contract';
 import { bundleReport, FAMILY_BUILD, printBundle } from './bundle';
 import { connectivityBenchReport, printConnectivity } from './connectivity';
+import { erasureBenchReport, printErasure } from './erasure';
 import { deliveryBenchReport } from './delivery';
 import { listsBenchReport, printLists } from './lists';
 import { printRecipientSearchReport, runRecipientSearchBench } from './recipient-search';
@@ -661,7 +663,7 @@ const scrollRows: SummaryRows<ScrollReport> = (r) => [
   },
 ];
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'l', 'm', 'n', 'p', 'q', 'r', 't', 'y'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'l', 'm', 'n', 'p', 'q', 'r', 't', 'y', 'z'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
@@ -782,6 +784,11 @@ async function main(): Promise<void> {
     printConnectivity(connectivity);
     report.connectivity = connectivity;
     rows.push(...connectivityRows(connectivity));
+  }
+  if (sections.has('z')) {
+    const erasure = await erasureBenchReport();
+    printErasure(erasure);
+    report.erasure = erasure;
   }
   if (sections.has('y')) {
     const recipientsSize = await recipientsSizeBenchReport();

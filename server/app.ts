@@ -47,6 +47,7 @@ import { staffRoutes } from './routes/staff';
 import { rosterRoutes } from './routes/roster';
 import { peopleRoutes } from './routes/people';
 import { privacyRoutes } from './routes/privacy';
+import { privacyRequestRoutes } from './routes/privacy-requests';
 import { accountMailer, type AccountMailer } from './staff/mail';
 import { templateRoutes } from './routes/templates';
 import { AttachmentStore } from './storage/attachments';
@@ -172,6 +173,7 @@ export function createApp({
   api.route('/audit', auditRoutes(db));
   // A person's data (access); the erasure routes are mounted at the same prefix.
   api.route('/privacy', privacyRoutes(db, store));
+  api.route('/privacy', privacyRequestRoutes(db, store));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/', passwordRoutes(db, config, logger));
   api.route('/setup', setupRoutes(db, config, xsrf, setup));

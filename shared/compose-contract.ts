@@ -158,9 +158,10 @@ export interface Estimate {
   unreachable: number;
   /**
    * Per chosen channel: deliveries that have an address, those that do not, and (SMS, WhatsApp) those whose
-   * phone texted "BAJA" on that channel (`opted_out`; 0 on the others). Only `deliveries` are sent and paid for.
+   * phone texted "BAJA" on that channel (`opted_out`; 0 on the others), and people the school blocked at their
+   * request (`blocked`, on every channel). Only `deliveries` are sent and paid for.
    */
-  channels: { code: ChannelCode; deliveries: number; missing_address: number; opted_out: number }[];
+  channels: { code: ChannelCode; deliveries: number; missing_address: number; opted_out: number; blocked: number }[];
   /**
    * SMS segments this message consumes (deliveries × segments per text), and what is left this month
    * (`remaining`, the reserve included). `reserved`: segments of the limit kept for emergencies this month;

@@ -126,7 +126,9 @@ const BalanceStruct = type({ total: number(), remaining: nullable(number()) });
 export const EstimateStruct: Describe<Estimate> = type({
   recipients: number(),
   unreachable: number(),
-  channels: array(type({ code: ChannelCodeStruct, deliveries: number(), missing_address: number(), opted_out: number() })),
+  channels: array(
+    type({ code: ChannelCodeStruct, deliveries: number(), missing_address: number(), opted_out: number(), blocked: number() }),
+  ),
   sms: nullable(
     type({ segments_per_message: number(), total: number(), remaining: number(), limit: number(), reserved: number(), month: string() }),
   ),

@@ -46,8 +46,14 @@ export const NO_ADDRESS = 'missing_address';
  */
 export const OPTED_OUT = 'opted_out';
 
-/** Deliveries never tried, which "Reintentar fallidos" does not promise: no address, or opted out. */
-export const NOT_TRIED: readonly string[] = [NO_ADDRESS, OPTED_OUT];
+/**
+ * The error of a delivery not sent because the school blocked the person at their request (objection,
+ * server/privacy-requests/blocks.ts), on every channel: never tried, and not sent again while blocked.
+ */
+export const BLOCKED = 'person_blocked';
+
+/** Deliveries never tried, which "Reintentar fallidos" does not promise: no address, opted out or blocked. */
+export const NOT_TRIED: readonly string[] = [NO_ADDRESS, OPTED_OUT, BLOCKED];
 
 const BEST_FIRST: readonly DeliveryStatus[] = ['read', 'received', 'queued', 'sent', 'not_received', 'error', 'failed'];
 

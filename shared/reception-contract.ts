@@ -72,6 +72,8 @@ export interface ChannelDelivery {
   last_retry_at: string | null;
   /** Failed `opted_out`: when the phone last texted "BAJA" on this channel (ISO 8601 UTC); null otherwise. */
   opted_out_at: string | null;
+  /** Failed `person_blocked`: since when the school blocks the person at their request (ISO 8601 UTC); null otherwise. */
+  blocked_at: string | null;
 }
 
 export interface ReceptionRow {

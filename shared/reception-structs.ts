@@ -25,6 +25,7 @@ const ChannelDeliveryStruct: Describe<ChannelDelivery> = type({
   read_at: nullable(string()),
   last_retry_at: nullable(string()),
   opted_out_at: nullable(string()),
+  blocked_at: nullable(string()),
 });
 
 const ReceptionRowStruct: Describe<ReceptionRow> = type({

@@ -31,21 +31,5 @@ export async function recordAudit(db: Queryable, actor: AuditActor, entry: Audit
   });
 }
 
-/** The same action on many subjects (a roster import's people, a bulk view) in one statement. */
-export async function recordAuditMany(db: Queryable, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await db.insert(auditEvents).values(
-    entries.map((entry) => ({
-      institutionId: actor.institutionId,
-      actorUserId: actor.actorUserId,
-      ip: actor.ip,
-      action: entry.action,
-      subjectKind: entry.subject?.kind ?? null,
-      subjectId: entry.subject?.id ?? null,
-      detail: entry.detail ?? null,
-    })),
-  );
-}
-
 /** A periodic job acting for a school (retention). */
 export const systemActor = (institutionId: number | null): AuditActor => ({ institutionId, actorUserId: null, ip: null });

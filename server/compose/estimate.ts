@@ -56,8 +56,9 @@ export async function estimate(
       channels: input.channels.map((code) => ({
         code,
         deliveries: reachable[code],
-        missing_address: reach.recipients - withAddress[code],
+        missing_address: reach.recipients - reach.blocked - withAddress[code],
         opted_out: withAddress[code] - reachable[code],
+        blocked: reach.blocked,
       })),
       sms: input.channels.includes('sms')
         ? {

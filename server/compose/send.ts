@@ -25,7 +25,7 @@ import type { ChannelCode, MessageKind } from '../../shared/codes';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 import { publishToColleagues } from '../messages/publish';
 import { senderOf } from '../messages/sender';
-import { pauseActivityRollup, resumeActivityRollup } from '../dashboard/rollup';
+import { pauseActivityRollup, resumeActivityRollup } from '../db/activity-rollup';
 
 export type SendMode = 'send' | 'schedule';
 
@@ -102,9 +102,11 @@ async function insertRecipients(
     ), del as (
       insert into deliveries (message_id, recipient_id, channel, address, status, error, segments)
       select ${messageId}, numbered.id, ch.channel, a.address,
-        case when a.address is null or a.opted_out then 'failed' else 'queued' end,
-        case when a.address is null then 'missing_address' when a.opted_out then 'opted_out' end,
-        case when ch.channel = 'sms' and a.address is not null and not a.opted_out then ${SMS_SEGMENTS_PER_MESSAGE} else 0 end
+        case when a.address is null or a.opted_out or numbered.blocked then 'failed' else 'queued' end,
+        -- A person blocked at their request (server/privacy-requests/) is born failed on every channel.
+        case when numbered.blocked then 'person_blocked' when a.address is null then 'missing_address' when a.opted_out then 'opted_out' end,
+        case when ch.channel = 'sms' and a.address is not null and not a.opted_out and not numbered.blocked
+          then ${SMS_SEGMENTS_PER_MESSAGE} else 0 end
       from numbered
       cross join unnest(${textList(channels)}::text[]) as ch(channel)
       -- A phone opted out of the channel keeps its address (reception names its opt-out) and is born failed.
@@ -149,7 +151,8 @@ async function findByKey(db: Queryable, userId: number, key: string): Promise<Se
     select m.id, m.kind,
       (select count(*) from message_recipients r where r.message_id = m.id)::int as recipients,
       (select count(*) from message_recipients r where r.message_id = m.id and not exists
-        (select 1 from deliveries d where d.recipient_id = r.id and d.address is not null and d.error is distinct from 'opted_out'))::int
+        (select 1 from deliveries d where d.recipient_id = r.id and d.address is not null
+          and d.error is distinct from 'opted_out' and d.error is distinct from 'person_blocked'))::int
         as unreachable,
       (select count(*) from deliveries d where d.message_id = m.id)::int as deliveries,
       (select coalesce(sum(d.segments), 0) from deliveries d where d.message_id = m.id and d.channel = 'sms')::int as sms

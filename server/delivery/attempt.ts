@@ -12,7 +12,8 @@ import type { Logger } from '../log';
 import { valuesByRecipient } from '../recipients/merge-values';
 import { pushMutedSql } from '../push/mutes';
 import { optedOutSql } from '../recipients/opt-outs';
-import { OPTED_OUT } from '../../shared/delivery-progress';
+import { BLOCKED, OPTED_OUT } from '../../shared/delivery-progress';
+import { blockedSql } from '../recipients/blocks';
 import { claimInstallLink, installLinkDueSql, withInstallLink } from '../app-api/install-link';
 import { logoCache } from '../school-logo/logo';
 import type { AttachmentStore } from '../storage/attachments';
@@ -51,6 +52,7 @@ export interface DeliveryRow {
   push_subscriptions: OutgoingPush['subscriptions'] | string | null;
   /** SMS and WhatsApp: the phone texted "BAJA" on this channel since the message was written (server/opt-outs/). */
   opted_out: boolean | null;
+  blocked: boolean;
 }
 
 interface AttemptOptions {
@@ -80,6 +82,7 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs,
         ) end as push_subscriptions,
         case when d.channel = 'app-mobile' and r.recipient_kind = 'apoderado' then ${pushMutedSql('r')} end as push_muted,
         case when d.channel in ('sms', 'whatsapp') then ${optedOutSql(sql`d.channel`, sql`d.address`)} end as opted_out,
+        ${blockedSql(sql`r.recipient_kind`, sql`r.recipient_ref_id`)} as blocked,
         ${installLinkUrl === null ? sql`null::boolean` : sql`case when d.channel in ('sms', 'whatsapp') then ${installLinkDueSql('r')} end`} as install_link_due
       from deliveries d join messages m on m.id = d.message_id join institutions i on i.id = m.institution_id
         join message_recipients r on r.id = d.recipient_id
@@ -151,6 +154,8 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs,
   }
 
   async function attempt(row: DeliveryRow, attachments: Outgoing['attachments'], values: MergeValues): Promise<SendResult> {
+    // Blocked (or erased) after the message was written: nothing more reaches them, on any channel.
+    if (row.blocked) return { ok: false, kind: 'permanent', error: BLOCKED };
     if (!row.address) return { ok: false, kind: 'permanent', error: 'missing_address' };
     // Opted out after the message was written (a scheduled one, a queue behind): it stops at once all the same.
     if (row.opted_out === true) return { ok: false, kind: 'permanent', error: OPTED_OUT };

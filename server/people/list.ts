@@ -80,7 +80,8 @@ export async function pageOfPeople(
   const inst = scope.institutionId;
   const parts: SQL[] = [];
   if (query.kind !== 'apoderado') {
-    const conditions = [sql`s.institution_id = ${inst}`, standing(query.status, 's')];
+    // Erased people are gone from the school's lists (server/privacy-requests/erasure.ts).
+    const conditions = [sql`s.institution_id = ${inst}`, sql`s.erased_at is null`, standing(query.status, 's')];
     if (query.courseId !== null) conditions.push(sql`s.course_id = ${query.courseId}`);
     const search = searchOf(query.q, 's', false);
     if (search) conditions.push(search);
@@ -90,7 +91,7 @@ export async function pageOfPeople(
       from students s where ${sql.join(conditions, sql` and `)}`);
   }
   if (query.kind !== 'estudiante') {
-    const conditions = [sql`g.institution_id = ${inst}`];
+    const conditions = [sql`g.institution_id = ${inst}`, sql`g.erased_at is null`];
     // The guardians of that course's students (of the standing asked); a guardian has no standing of their own.
     if (query.courseId !== null) {
       conditions.push(sql`exists (select 1 from student_guardians sg join students s on s.id = sg.student_id

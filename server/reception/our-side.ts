@@ -6,7 +6,7 @@
 export const OUR_SIDE_ERRORS = ['unreachable', 'provider_auth', 'provider_config', 'provider_account', 'provider_template'] as const;
 
 /** Never a fault of the phone, whatever status the provider gave the delivery. */
-export const NOT_THE_PHONE_ERRORS = ['missing_address', 'opted_out', 'whatsapp_window'] as const;
+export const NOT_THE_PHONE_ERRORS = ['missing_address', 'opted_out', 'person_blocked', 'whatsapp_window'] as const;
 
 /** `('a', 'b')` for an SQL `in`: the codes are ours, never input. */
 export const sqlList = (codes: readonly string[]): string => `(${codes.map((code) => `'${code}'`).join(', ')})`;

@@ -18,7 +18,8 @@ import {
   type RecipientStatus,
 } from '../../shared/reception-contract';
 import type { ComposeProblem } from '../../shared/compose-contract';
-import { ENDED_BADLY, messageStateOf, NO_ADDRESS, NOT_TRIED, OPTED_OUT } from '../../shared/delivery-progress';
+import { BLOCKED, ENDED_BADLY, messageStateOf, NO_ADDRESS, NOT_TRIED, OPTED_OUT } from '../../shared/delivery-progress';
+import { blockedAtSql } from '../recipients/blocks';
 import { fold } from '../../shared/fold';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Db, Queryable } from '../db/client';
@@ -311,7 +312,8 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
           'channel', d.channel, 'status', d.status, 'address', d.address, 'error', d.error, 'attempts', d.attempts,
           'sent_at', ${isoUtc('d.sent_at')}, 'delivered_at', ${isoUtc('d.delivered_at')},
           'read_at', ${isoUtc('d.read_at')}, 'last_retry_at', ${isoUtc('d.last_retry_at')},
-          'opted_out_at', case when d.error = ${OPTED_OUT} then ${isoUtcOf(lastOptOutAtSql(sql`d.channel`, sql`d.address`))} end
+          'opted_out_at', case when d.error = ${OPTED_OUT} then ${isoUtcOf(lastOptOutAtSql(sql`d.channel`, sql`d.address`))} end,
+          'blocked_at', case when d.error = ${BLOCKED} then ${isoUtcOf(blockedAtSql(sql`r.recipient_kind`, sql`r.recipient_ref_id`))} end
         ) order by d.channel) as channels
       from deliveries d where d.recipient_id = r.id
     ) ch on true

@@ -36,7 +36,8 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
       .select({ rows: packed(students.id, students.courseId, students.firstNames, students.lastNameFather, students.lastNameMother) })
       .from(students)
       // Withdrawn students are no longer offered (server/recipients/expand.ts no longer reaches them by course).
-      .where(and(eq(students.institutionId, institutionId), isNull(students.withdrawnAt)))
+      // Erased ones neither (server/privacy-requests/erasure.ts).
+      .where(and(eq(students.institutionId, institutionId), isNull(students.withdrawnAt), isNull(students.erasedAt)))
       .then(unpack<[id: number, courseId: number, firstNames: string, lastNameFather: string, lastNameMother: string]>),
     db
       .select({ rows: packed(electiveStudents.electiveId, electiveStudents.studentId) })
@@ -48,7 +49,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
       .select({ rows: packed(studentGuardians.studentId, studentGuardians.guardianId, studentGuardians.role) })
       .from(studentGuardians)
       .innerJoin(students, eq(students.id, studentGuardians.studentId))
-      .where(and(eq(students.institutionId, institutionId), isNull(students.withdrawnAt)))
+      .where(and(eq(students.institutionId, institutionId), isNull(students.withdrawnAt), isNull(students.erasedAt)))
       .then(unpack<[studentId: number, guardianId: number, role: number]>),
     db
       .select({
@@ -67,7 +68,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
         ),
       })
       .from(guardians)
-      .where(eq(guardians.institutionId, institutionId))
+      .where(and(eq(guardians.institutionId, institutionId), isNull(guardians.erasedAt)))
       .then(
         unpack<
           [
@@ -98,6 +99,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
       // A colleague whose account is deactivated has left the school: not offered until reactivated.
       .where(
         and(
+          isNull(staff.erasedAt),
           eq(staff.institutionId, institutionId),
           sql`not exists (select 1 from users u where u.id = ${staff.userId} and u.status = 'deactivated')`,
         ),

@@ -255,18 +255,18 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
       select reach.kind, reach.ref, reach.sort, reach.gk, reach.gl, reach.sn, ${fullName('g')} as name,
         g.email, g.phone, case when ${appReachableSql('g')} then 'guardian:' || g.id end as app,
         null::int as login_user_id, reach.sids
-      from reach join guardians g on g.id = reach.ref and g.institution_id = ${inst}
+      from reach join guardians g on g.id = reach.ref and g.institution_id = ${inst} and g.erased_at is null
       where reach.kind = 'apoderado'
       union all
       -- No app for students yet (the app is the guardians'): their app-mobile delivery has no address.
       select reach.kind, reach.ref, reach.sort, reach.gk, reach.gl, null, ${fullName('s')}, s.email, null,
         null, null, reach.sids
-      from reach join students s on s.id = reach.ref and s.institution_id = ${inst}
+      from reach join students s on s.id = reach.ref and s.institution_id = ${inst} and s.erased_at is null
       where reach.kind = 'estudiante'
       union all
       select reach.kind, reach.ref, reach.sort, reach.gk, reach.gl, null, ${fullName('st')}, st.email, st.phone,
         case when st.user_id is not null then 'user:' || st.user_id end, st.user_id, null::int[]
-      from reach join staff st on st.id = reach.ref and st.institution_id = ${inst}
+      from reach join staff st on st.id = reach.ref and st.institution_id = ${inst} and st.erased_at is null
       where reach.kind = 'funcionario'
     )`;
 }
@@ -282,6 +282,8 @@ export interface ReachSummary {
   /** People with a phone that has not opted out of that channel (server/opt-outs/): what SMS / WhatsApp reach. */
   sms: number;
   whatsapp: number;
+  /** People the school blocked at their request (server/privacy-requests/): nothing reaches them. */
+  blocked: number;
   /** Group labels in order of first reach (the recipients summary). */
   groupLabels: string[];
 }
@@ -295,8 +297,8 @@ function reachedOn(channels: readonly ChannelCode[]): SQL {
   const sms = channels.includes('sms');
   const whatsapp = channels.includes('whatsapp');
   const app = channels.includes('app-mobile');
-  return sql`((${email}::boolean and email is not null) or (${sms}::boolean and phone is not null and not sms_out)
-    or (${whatsapp}::boolean and phone is not null and not whatsapp_out) or (${app}::boolean and app is not null))`;
+  return sql`(not blocked and ((${email}::boolean and email is not null) or (${sms}::boolean and phone is not null and not sms_out)
+    or (${whatsapp}::boolean and phone is not null and not whatsapp_out) or (${app}::boolean and app is not null)))`;
 }
 
 /**
@@ -307,7 +309,8 @@ export const withOptOuts = (): SQL => sql`
     reached_people as (
       select people.*,
         ${optedOutSql(sql`'sms'`, sql`people.phone`)} as sms_out,
-        ${optedOutSql(sql`'whatsapp'`, sql`people.phone`)} as whatsapp_out
+        ${optedOutSql(sql`'whatsapp'`, sql`people.phone`)} as whatsapp_out,
+        exists (select 1 from person_blocks pb where pb.person_kind = people.kind and pb.person_id = people.ref) as blocked
       from people
     )`;
 
@@ -318,13 +321,17 @@ export async function summarizeReach(
   picks: RecipientPick[],
   channels: readonly ChannelCode[] = [],
 ): Promise<ReachSummary> {
-  if (picks.length === 0) return { recipients: 0, unreachable: 0, email: 0, phone: 0, app: 0, sms: 0, whatsapp: 0, groupLabels: [] };
+  if (picks.length === 0)
+    return { recipients: 0, unreachable: 0, email: 0, phone: 0, app: 0, sms: 0, whatsapp: 0, blocked: 0, groupLabels: [] };
   const result = await db.execute(sql`
     with ${reachCtes(scope, picks)}, ${withOptOuts()},
     totals as (
       select count(*)::int as recipients, count(*) filter (where not ${reachedOn(channels)})::int as unreachable,
-        count(email)::int as email, count(phone)::int as phone, count(app)::int as app,
-        count(phone) filter (where not sms_out)::int as sms, count(phone) filter (where not whatsapp_out)::int as whatsapp
+        count(email) filter (where not blocked)::int as email, count(phone) filter (where not blocked)::int as phone,
+        count(app) filter (where not blocked)::int as app,
+        count(phone) filter (where not sms_out and not blocked)::int as sms,
+        count(phone) filter (where not whatsapp_out and not blocked)::int as whatsapp,
+        count(*) filter (where blocked)::int as blocked
       from reached_people
     ),
     labels as (select gl, min(sort) as first from people group by gl)

@@ -1,14 +1,14 @@
 // The retention sweep (decision 0276): once a day across every process (server/db/periodic.ts), removes
 // from each school what is past its periods (settings.ts), in batches of BATCH rows, each its own short
 // transaction, so no school's writers wait on it for long. A message leaves its counts behind: its rows go
-// with the activity roll-up's triggers paused (server/dashboard/rollup.ts), so the data screens keep the
+// with the activity roll-up's triggers paused (server/db/activity-rollup.ts), so the data screens keep the
 // period's figures. Files go after their rows' commit. Each school gets one `retention.applied` entry.
 import { sql, type SQL } from 'drizzle-orm';
 import { RETENTION_KINDS, RETENTION_DEFAULTS, type RetentionKind } from '../../shared/retention-contract';
 import { recordAudit, systemActor } from '../audit/record';
 import type { Db, Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
-import { pauseActivityRollup } from '../dashboard/rollup';
+import { pauseActivityRollup } from '../db/activity-rollup';
 import type { Logger } from '../log';
 import type { AttachmentStore } from '../storage/attachments';
 import { homelessAuditPast, optOutEventsPast, orphanInboundPast, rowsPast } from './kinds';

@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import { smsVerdict } from '../recipients/sms-phones';
 import { rollUpReachedAt } from '../reception/status';
-import { withActivityRollupPaused } from '../dashboard/rollup';
+import { withActivityRollupPaused } from '../db/activity-rollup';
 import type { SeedData } from './rows';
 
 /** Postgres allows 65 535 bind parameters per statement; 1 000 rows of ≤ 10 columns stays well under. */

@@ -383,7 +383,7 @@ describe(`the activity roll-up (${storeLabel()})`, () => {
     for (const table of ['days', 'reach', 'guardians', 'authors'] as const) {
       expect([...rebuilt[table]].sort(), table).toEqual([...kept[table]].sort());
     }
-    // With the triggers paused (server/dashboard/rollup.ts), a send's rows change nothing until the rebuild.
+    // With the triggers paused (server/db/activity-rollup.ts), a send's rows change nothing until the rebuild.
     const before = await one<{ n: number }>(
       db,
       sql`select coalesce(sum(messages), 0)::int as n from activity_days where institution_id = ${ids.school}`,

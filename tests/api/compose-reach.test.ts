@@ -109,7 +109,7 @@ describe('people no chosen channel reaches', () => {
     const student: RecipientPick = { kind: 'student', id: ids.student, audience: 'estudiantes' };
     const byApp = await estimateOf([student], ['app-mobile']);
     expect(byApp).toMatchObject({ recipients: 1, unreachable: 1 });
-    expect(byApp.channels).toEqual([{ code: 'app-mobile', deliveries: 0, missing_address: 1, opted_out: 0 }]);
+    expect(byApp.channels).toEqual([{ code: 'app-mobile', deliveries: 0, missing_address: 1, opted_out: 0, blocked: 0 }]);
     const hasEmail = await count(server.db, sql`select count(email)::int as n from students where id = ${ids.student}`);
     // By app and e-mail, the student's e-mail reaches them when they have one.
     expect((await estimateOf([student], ['app-mobile', 'e-mail'])).unreachable).toBe(1 - hasEmail);

@@ -296,8 +296,8 @@ describe('send', () => {
     const students = await estimateOf([coursePick('estudiantes')], ['sms', 'app-mobile']);
     expect(students.recipients).toBe(studentCount);
     expect(students.channels).toEqual([
-      { code: 'app-mobile', deliveries: 0, missing_address: studentCount, opted_out: 0 },
-      { code: 'sms', deliveries: 0, missing_address: studentCount, opted_out: 0 },
+      { code: 'app-mobile', deliveries: 0, missing_address: studentCount, opted_out: 0, blocked: 0 },
+      { code: 'sms', deliveries: 0, missing_address: studentCount, opted_out: 0, blocked: 0 },
     ]);
 
     const position = await one<{ id: number; name: string; n: number }>(
@@ -383,14 +383,16 @@ describe('send', () => {
         deliveries: guardians.filter((g) => g.app).length,
         missing_address: guardians.filter((g) => !g.app).length,
         opted_out: 0,
+        blocked: 0,
       },
       {
         code: 'e-mail',
         deliveries: guardians.filter((g) => g.email).length,
         missing_address: guardians.filter((g) => !g.email).length,
         opted_out: 0,
+        blocked: 0,
       },
-      { code: 'sms', deliveries: smsSent, missing_address: guardians.length - smsSent, opted_out: 0 },
+      { code: 'sms', deliveries: smsSent, missing_address: guardians.length - smsSent, opted_out: 0, blocked: 0 },
     ]);
     expect(estimate.sms).toMatchObject({ segments_per_message: 1, total: smsSent });
     expect(estimate.problems).toEqual([]);

@@ -186,7 +186,7 @@ describe('the record', () => {
 describe('before the opt-out', () => {
   it('the estimate counts the SMS and the quota pays for it', async () => {
     const estimate = await estimateOf(message());
-    expect(estimate.channels).toEqual([{ code: 'sms', deliveries: 1, missing_address: 0, opted_out: 0 }]);
+    expect(estimate.channels).toEqual([{ code: 'sms', deliveries: 1, missing_address: 0, opted_out: 0, blocked: 0 }]);
     expect(estimate.sms?.total).toBe(1);
     expect((await courseGuardian()).fix).not.toContain('sms_opted_out');
   });
@@ -239,14 +239,14 @@ describe('"BAJA" by SMS', () => {
 
   it('the estimate counts the phone out of SMS (apart from "no phone") and the quota charges nothing', async () => {
     const estimate = await estimateOf(message());
-    expect(estimate.channels).toEqual([{ code: 'sms', deliveries: 0, missing_address: 0, opted_out: 1 }]);
+    expect(estimate.channels).toEqual([{ code: 'sms', deliveries: 0, missing_address: 0, opted_out: 1, blocked: 0 }]);
     expect(estimate.sms?.total).toBe(0);
     expect(estimate.unreachable).toBe(1);
     // WhatsApp is another channel: still reached.
     const both = await estimateOf(message({ channels: ['sms', 'whatsapp'] }));
     expect(both.channels).toEqual([
-      { code: 'sms', deliveries: 0, missing_address: 0, opted_out: 1 },
-      { code: 'whatsapp', deliveries: 1, missing_address: 0, opted_out: 0 },
+      { code: 'sms', deliveries: 0, missing_address: 0, opted_out: 1, blocked: 0 },
+      { code: 'whatsapp', deliveries: 1, missing_address: 0, opted_out: 0, blocked: 0 },
     ]);
     expect(both.unreachable).toBe(0);
   });
@@ -361,9 +361,9 @@ describe('"STOP" by WhatsApp', () => {
     );
     const estimate = await estimateOf(message({ channels: ['sms', 'whatsapp', 'e-mail'] }));
     expect(estimate.channels).toEqual([
-      { code: 'e-mail', deliveries: 1, missing_address: 0, opted_out: 0 },
-      { code: 'sms', deliveries: 0, missing_address: 0, opted_out: 1 },
-      { code: 'whatsapp', deliveries: 0, missing_address: 0, opted_out: 1 },
+      { code: 'e-mail', deliveries: 1, missing_address: 0, opted_out: 0, blocked: 0 },
+      { code: 'sms', deliveries: 0, missing_address: 0, opted_out: 1, blocked: 0 },
+      { code: 'whatsapp', deliveries: 0, missing_address: 0, opted_out: 1, blocked: 0 },
     ]);
     expect(estimate.whatsapp?.total).toBe(0);
   });
@@ -404,8 +404,8 @@ describe('"ALTA" re-joins', () => {
     expect(await rows(server.db, sql`select channel from channel_opt_outs where phone = ${ids.phone}`)).toEqual([{ channel: 'whatsapp' }]);
     const estimate = await estimateOf(message({ channels: ['sms', 'whatsapp'] }));
     expect(estimate.channels).toEqual([
-      { code: 'sms', deliveries: 1, missing_address: 0, opted_out: 0 },
-      { code: 'whatsapp', deliveries: 0, missing_address: 0, opted_out: 1 },
+      { code: 'sms', deliveries: 1, missing_address: 0, opted_out: 0, blocked: 0 },
+      { code: 'whatsapp', deliveries: 0, missing_address: 0, opted_out: 1, blocked: 0 },
     ]);
     expect(estimate.sms?.total).toBe(1);
     const guardian = await courseGuardian();
@@ -505,7 +505,13 @@ describe('one sender for every school of the deployment', () => {
     );
     expect(res.status).toBe(200);
     const estimate = ((await res.json()) as { data: Estimate }).data;
-    expect(estimate.channels.find((c) => c.code === 'sms')).toEqual({ code: 'sms', deliveries: 0, missing_address: 0, opted_out: 1 });
+    expect(estimate.channels.find((c) => c.code === 'sms')).toEqual({
+      code: 'sms',
+      deliveries: 0,
+      missing_address: 0,
+      opted_out: 1,
+      blocked: 0,
+    });
     expect(await optOut(inbound('ALTA'))).toBe(true);
   });
 });

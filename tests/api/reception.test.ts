@@ -198,6 +198,7 @@ describe('GET /messages/:id/reception', () => {
         read_at: null,
         last_retry_at: null,
         opted_out_at: null,
+        blocked_at: null,
       },
       {
         channel: 'sms',
@@ -210,6 +211,7 @@ describe('GET /messages/:id/reception', () => {
         read_at: null,
         last_retry_at: null,
         opted_out_at: null,
+        blocked_at: null,
       },
     ] satisfies ChannelDelivery[]);
     const none = await rowOf(ids.none);

@@ -54,6 +54,7 @@ test('reception says since when a phone opted out of SMS', async ({ page }) => {
           read_at: null,
           last_retry_at: null,
           opted_out_at: AT,
+          blocked_at: null,
         },
       ];
     }),

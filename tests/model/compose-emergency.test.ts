@@ -34,7 +34,7 @@ const GUARDIAN = { kind: 'guardian' as const, id: 5, label: 'José Muñoz Pérez
 const RESERVE_QUOTA = quota(5000, 4690, { sms: { reserved: 500, low: true } });
 /** One SMS to one guardian; the reserve is all that is left. */
 const RESERVE_ONLY: Estimate = estimate(1, {
-  channels: [{ code: 'sms', deliveries: 1, missing_address: 0, opted_out: 0 }],
+  channels: [{ code: 'sms', deliveries: 1, missing_address: 0, opted_out: 0, blocked: 0 }],
   sms: { segments_per_message: 1, total: 1, remaining: 310, limit: 5000, reserved: 500, month: '2026-03' },
   email: null,
   problems: ['sms.reserve_only_emergency'],

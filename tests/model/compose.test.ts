@@ -107,14 +107,17 @@ const draftIdOf = (start: ComposeStart) => (start.draft ? start.draft.id : (star
 /** 30 people, two of them without an e-mail address; 30 SMS with 20 left (over quota, when it says so). */
 const estimateOf = (problems: Estimate['problems']): Estimate =>
   estimate(30, {
-    channels: [{ code: 'e-mail', deliveries: 30, missing_address: 2, opted_out: 0 }],
+    channels: [{ code: 'e-mail', deliveries: 30, missing_address: 2, opted_out: 0, blocked: 0 }],
     sms: { segments_per_message: 1, total: 30, remaining: 20, limit: 100, reserved: 0, month: '2026-03' },
     problems,
   });
 const ESTIMATE_OK = estimateOf([]);
 const ESTIMATE_QUOTA = estimateOf(['sms.quota_exceeded']);
 /** 30 people, none with an address on the chosen channel: nothing to send. */
-const ESTIMATE_NOBODY = estimate(30, { unreachable: 30, channels: [{ code: 'e-mail', deliveries: 0, missing_address: 30, opted_out: 0 }] });
+const ESTIMATE_NOBODY = estimate(30, {
+  unreachable: 30,
+  channels: [{ code: 'e-mail', deliveries: 0, missing_address: 30, opted_out: 0, blocked: 0 }],
+});
 /** Handed over; 2 of the 30 have no address on any of its channels. */
 const SENT = sendResult(900, { recipients: 30, deliveries: 30, unreachable: 2 });
 const SCHEDULED = sendResult(901, { kind: 'scheduled', recipients: 30, deliveries: 30 });

@@ -129,7 +129,7 @@ describe('compose structs', () => {
     expect(is(draft, ComposeDraftStruct)).toBe(true);
     expect(is({ ...draft, channels: ['telegram'] }, ComposeDraftStruct)).toBe(false);
     const estimated = estimate(3, {
-      channels: [{ code: 'sms', deliveries: 3, missing_address: 1, opted_out: 0 }],
+      channels: [{ code: 'sms', deliveries: 3, missing_address: 1, opted_out: 0, blocked: 0 }],
       sms: { segments_per_message: 1, total: 2, remaining: 10, limit: 100, reserved: 0, month: '2026-03' },
       email: null,
       problems: ['sms.quota_exceeded'],

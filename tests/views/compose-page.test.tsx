@@ -409,15 +409,18 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
       'POST /messages/estimate': [
         // By e-mail: neither guardian of the course has an address.
         json(200, {
-          data: estimate(2, { unreachable: 2, channels: [{ code: 'e-mail', deliveries: 0, missing_address: 2, opted_out: 0 }] }),
+          data: estimate(2, {
+            unreachable: 2,
+            channels: [{ code: 'e-mail', deliveries: 0, missing_address: 2, opted_out: 0, blocked: 0 }],
+          }),
         }),
         // By e-mail and SMS: one has a phone.
         json(200, {
           data: estimate(2, {
             unreachable: 1,
             channels: [
-              { code: 'e-mail', deliveries: 0, missing_address: 2, opted_out: 0 },
-              { code: 'sms', deliveries: 1, missing_address: 1, opted_out: 0 },
+              { code: 'e-mail', deliveries: 0, missing_address: 2, opted_out: 0, blocked: 0 },
+              { code: 'sms', deliveries: 1, missing_address: 1, opted_out: 0, blocked: 0 },
             ],
           }),
         }),
@@ -461,8 +464,8 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
           data: estimate(3, {
             unreachable: 0,
             channels: [
-              { code: 'e-mail', deliveries: 3, missing_address: 0, opted_out: 0 },
-              { code: 'sms', deliveries: 0, missing_address: 1, opted_out: 2 },
+              { code: 'e-mail', deliveries: 3, missing_address: 0, opted_out: 0, blocked: 0 },
+              { code: 'sms', deliveries: 0, missing_address: 1, opted_out: 2, blocked: 0 },
             ],
           }),
         }),
@@ -510,7 +513,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
         json(200, {
           data: {
             ...ESTIMATE,
-            channels: [{ code: 'sms', deliveries: 60, missing_address: 3, opted_out: 0 }],
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 3, opted_out: 0, blocked: 0 }],
             sms: { segments_per_message: 1, total: 60, remaining: 10, limit: 5000, reserved: 0, month: '2026-03' },
             email: null,
             problems: ['sms.quota_exceeded'],
@@ -661,7 +664,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
         json(200, {
           data: {
             ...ESTIMATE,
-            channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }],
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0, blocked: 0 }],
             sms,
             email: null,
             problems: [],
@@ -686,7 +689,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
         json(200, {
           data: {
             ...ESTIMATE,
-            channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }],
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0, blocked: 0 }],
             sms,
             email: null,
             problems: ['sms.reserve_only_emergency'],
@@ -695,7 +698,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
         json(200, {
           data: {
             ...ESTIMATE,
-            channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0 }],
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 0, opted_out: 0, blocked: 0 }],
             sms,
             email: null,
             problems: [],

@@ -56,6 +56,8 @@ export const students = pgTable(
     /** Null when the school's file gave none (the roster import does not require it). */
     birthDate: date('birth_date', { mode: 'string' }),
     email: text('email'),
+    /** When the school erased the student at their request (server/privacy-requests/): the row stays, anonymised. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [index('students_institution_idx').on(t.institutionId), index('students_course_idx').on(t.courseId)],
 );
@@ -89,6 +91,8 @@ export const guardians = pgTable(
      */
     smsPhone: text('sms_phone'),
     smsOk: boolean('sms_ok').notNull().default(false),
+    /** When the school erased the guardian at their request: the row stays, anonymised, so counts stay right. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [
     index('guardians_institution_idx').on(t.institutionId),
@@ -168,6 +172,8 @@ export const staff = pgTable(
     lastNameMother: text('last_name_mother').notNull(),
     email: text('email'),
     phone: text('phone'),
+    /** When the school erased the staff member at their request: the row stays, anonymised. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [
     index('staff_institution_idx').on(t.institutionId),

@@ -91,6 +91,9 @@ export function EstimateSummary({ compose }: { compose: ComposeActor }) {
       );
     }
   }
+  // People blocked at their request get nothing on any channel: said once, not per channel.
+  const blocked = estimate?.channels[0]?.blocked ?? 0;
+  if (blocked > 0) lines.push(<li key="blocked">{t('compose.estimate.blocked', { count: blocked })}</li>);
   if (estimate && estimate.empty_courses.length > 0) {
     lines.push(
       <li key="empty" className="text-foreground">

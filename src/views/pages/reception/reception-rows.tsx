@@ -4,7 +4,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { ReceptionStatusMachine } from '../../../machines/reception/status';
 import { selectIsRefreshing, selectRows, selectShownChannel } from '../../../machines/reception/selectors';
-import { OPTED_OUT, recipientStatusOf, settledReasonOf } from '../../../../shared/delivery-progress';
+import { BLOCKED, OPTED_OUT, recipientStatusOf, settledReasonOf } from '../../../../shared/delivery-progress';
 import type { ChannelDelivery, DeliveryStatus, ReceptionChannel, ReceptionRow } from '../../../../shared/reception-contract';
 import { formatPhone } from '../../../../shared/phone-format';
 import { hasText } from '../../../i18n';
@@ -153,9 +153,11 @@ function ChannelStatus({ delivery, listed }: { delivery: ChannelDelivery; listed
   const reason =
     code === OPTED_OUT && delivery.opted_out_at
       ? t('reception.optedOutOn', { date: formatDay(delivery.opted_out_at, locale, timezone) })
-      : code
-        ? t(hasText(reasonKey) ? reasonKey : 'reception.errorCode.unknown')
-        : null;
+      : code === BLOCKED && delivery.blocked_at
+        ? t('reception.blockedOn', { date: formatDay(delivery.blocked_at, locale, timezone) })
+        : code
+          ? t(hasText(reasonKey) ? reasonKey : 'reception.errorCode.unknown')
+          : null;
   const label = `${t(`messages.channel.${delivery.channel}`)}: ${t(`reception.deliveryStatus.${delivery.status}`)}`;
   return (
     <li className="flex flex-col gap-0.5">

@@ -3,8 +3,8 @@
 // bench's history) pauses them for its transaction and rebuilds its schools' roll-up once at the end with the
 // migration's own set-based statements (`activity_rebuild`).
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { intList } from '../db/arrays';
+import type { Queryable } from './client';
+import { intList } from './arrays';
 
 /**
  * Runs `write` in transaction `tx` with the roll-up's triggers off (a transaction-local setting: other

@@ -1,0 +1,89 @@
+// Objection: a blocked person gets nothing from the school, on any channel, from the block on. Deliveries to
+// them are born failed `blocked` at the send (server/compose/send.ts), the engine looks again at each attempt
+// (server/delivery/attempt.ts) and the deliveries still queued fail here, in the block's own transaction, with
+// what they reserved given back, as an opt-out does (server/opt-outs/stop-queued.ts). An erased person counts
+// as blocked everywhere too.
+import { sql } from 'drizzle-orm';
+import type { BlockRequester, PersonBlock, PrivacyPersonKind } from '../../shared/privacy-requests-contract';
+import { BLOCKED } from '../../shared/delivery-progress';
+import type { AuditActor } from '../audit/record';
+import { recordAudit } from '../audit/record';
+import type { Db, Queryable } from '../db/client';
+import { intList } from '../db/arrays';
+import { rowsOf } from '../db/sql';
+import { giveBackReserved, type Reserved, reservedMonthSql } from '../quota/refund';
+import { refreshRecipients } from '../reception/status';
+import { lockPerson, type PersonRef } from './person';
+
+/** Fails the person's deliveries still queued and gives back what they reserved; returns how many. */
+export async function stopQueuedOf(tx: Queryable, kind: PrivacyPersonKind, id: number): Promise<number> {
+  // Locks in the order of server/opt-outs/stop-queued.ts: deliveries by id, quota rows, then the recipients.
+  const locked = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      select d.id from deliveries d join message_recipients r on r.id = d.recipient_id
+      where r.recipient_kind = ${kind} and r.recipient_ref_id = ${id} and d.status = 'queued'
+      order by d.id for no key update of d`),
+  );
+  if (locked.length === 0) return 0;
+  const stopped = rowsOf<Reserved & { recipient_id: number }>(
+    await tx.execute(sql`
+      with old as (select id, segments from deliveries where id = any(${intList(locked.map((r) => Number(r.id)))}::int[])),
+      stopped as (
+        update deliveries d set status = 'failed', error = ${BLOCKED}, segments = 0
+        from old where d.id = old.id and d.status = 'queued'
+        returning d.message_id, d.recipient_id, d.channel, old.segments as charged, d.last_retry_at
+      )
+      select s.recipient_id, s.channel, s.charged, m.institution_id, ${reservedMonthSql(sql`s.last_retry_at`, 'm', 'i')} as month
+      from stopped s join messages m on m.id = s.message_id join institutions i on i.id = m.institution_id`),
+  );
+  await giveBackReserved(tx, stopped);
+  await refreshRecipients(
+    tx,
+    stopped.map((s) => Number(s.recipient_id)),
+  );
+  return stopped.length;
+}
+
+export type BlockOutcome = { ok: true; block: PersonBlock } | { ok: false; reason: 'not_found' | 'erased' };
+
+export async function blockPerson(db: Db, actor: AuditActor, person: PersonRef, requestedBy: BlockRequester): Promise<BlockOutcome> {
+  return db.transaction(async (tx) => {
+    const found = await lockPerson(tx, person);
+    if (!found) return { ok: false, reason: 'not_found' };
+    if (found.erased) return { ok: false, reason: 'erased' };
+    const result = await tx.execute(sql`
+      insert into person_blocks (institution_id, person_kind, person_id, blocked_by, requested_by)
+      values (${person.institutionId}, ${person.kind}, ${person.id}, ${actor.actorUserId}, ${requestedBy})
+      on conflict (person_kind, person_id) do update set requested_by = excluded.requested_by
+      returning blocked_at, (xmax = 0) as inserted`);
+    const row = rowsOf<{ blocked_at: string | Date; inserted: boolean }>(result)[0]!;
+    const stopped = await stopQueuedOf(tx, person.kind, person.id);
+    if (row.inserted) {
+      await recordAudit(tx, actor, {
+        action: 'person.blocked',
+        subject: { kind: person.kind, id: person.id },
+        detail: { solicitado_por: requestedBy, entregas_detenidas: stopped },
+      });
+    }
+    return {
+      ok: true,
+      block: { tipo: person.kind, id: person.id, solicitado_por: requestedBy, bloqueado_el: new Date(row.blocked_at).toISOString() },
+    };
+  });
+}
+
+export type UnblockOutcome = { ok: true } | { ok: false; reason: 'not_found' | 'erased' };
+
+export async function unblockPerson(db: Db, actor: AuditActor, person: PersonRef): Promise<UnblockOutcome> {
+  return db.transaction(async (tx) => {
+    const found = await lockPerson(tx, person);
+    if (!found) return { ok: false, reason: 'not_found' };
+    if (found.erased) return { ok: false, reason: 'erased' };
+    const result = await tx.execute(sql`
+      delete from person_blocks where person_kind = ${person.kind} and person_id = ${person.id} returning 1`);
+    if (rowsOf(result).length > 0) {
+      await recordAudit(tx, actor, { action: 'person.unblocked', subject: { kind: person.kind, id: person.id } });
+    }
+    return { ok: true };
+  });
+}

@@ -1,0 +1,250 @@
+// Erasure: the person is anonymised in place, so every id, count, dashboard and reception total stays right
+// ("1 apoderado" on a message, not their name or phone). Their row keeps its id with a neutral label and no
+// RUT, phone, e-mail or birth date; every copy of those elsewhere (recipient rows, folders, the picker's labels,
+// contact history, imports, inbound texts, opt-outs, app and push sessions, the simulator's store…) is cleaned;
+// what they wrote (messages, replies, attachments) is deleted. The activity roll-up is paused for the
+// transaction and not rebuilt: the dashboards' aggregates keep what was sent and read, as retention does.
+// One transaction; the attachments' files go after it commits.
+import { sql, type SQL } from 'drizzle-orm';
+import { fold } from '../../shared/fold';
+import type { ErasureCounts, ErasureResult } from '../../shared/privacy-requests-contract';
+import { type AuditActor, recordAudit } from '../audit/record';
+import { intList, textList } from '../db/arrays';
+import type { Db, Queryable } from '../db/client';
+import { rowsOf } from '../db/sql';
+import { pauseActivityRollup } from '../db/activity-rollup';
+import type { AttachmentStore } from '../storage/attachments';
+import { stopQueuedOf } from './blocks';
+import { lockPerson, type PersonRef, type PersonRow } from './person';
+import { ERASED_LABELS } from './texts';
+
+/** The strings that identify the person, longest first (a full name before its shorter forms), and folded. */
+function identifiersOf(row: PersonRow): { names: string[]; others: string[] } {
+  const first = row.firstNames.trim();
+  const firstWord = first.split(/\s+/)[0] ?? '';
+  const father = row.lastNameFather.trim();
+  const mother = row.lastNameMother.trim();
+  const join = (...parts: string[]) => parts.filter((p) => p !== '').join(' ');
+  const forms = [join(first, father, mother), join(firstWord, father, mother), join(first, father), join(firstWord, father)];
+  const names = [...new Set([...forms, ...forms.map(fold)].filter((n) => n.length >= 5))].sort((a, b) => b.length - a.length);
+  const others = [row.dni, row.email, row.email?.toLowerCase(), row.phone].filter(
+    (v): v is string => typeof v === 'string' && v.length >= 5,
+  );
+  return { names, others: [...new Set(others)] };
+}
+
+/** SQL of `column` (text) with every identifier replaced by `label`. */
+function scrubbed(column: SQL, identifiers: readonly string[], label: string): SQL {
+  return identifiers.reduce<SQL>((acc, id) => sql`replace(${acc}, ${id}, ${label})`, column);
+}
+
+/**
+ * Messages the person wrote that go with them: a guardian's or student's replies; a staff member's drafts and
+ * scheduled messages. What a staff member sent is the school's communication with its families (reception,
+ * rankings and the month's figures read it live): it stays, signed with the neutral label.
+ */
+function writtenSql({ institutionId, kind, id }: PersonRef, userId: number | null): SQL {
+  if (kind === 'funcionario') {
+    return userId === null
+      ? sql`select null::int as id where false`
+      : sql`select m.id from messages m where m.institution_id = ${institutionId} and m.author_user_id = ${userId} and m.kind <> 'sent'`;
+  }
+  return sql`select m.id from messages m where m.institution_id = ${institutionId} and m.sender_kind = ${kind} and m.sender_ref_id = ${id}`;
+}
+
+const personRecipients = ({ kind, id }: PersonRef): SQL =>
+  sql`select r.id from message_recipients r where r.recipient_kind = ${kind} and r.recipient_ref_id = ${id}`;
+
+async function countErasure(tx: Queryable, person: PersonRef, row: PersonRow): Promise<ErasureCounts> {
+  const phone = row.phone;
+  const result = await tx.execute(sql`
+    select
+      (select count(*) from (${writtenSql(person, row.userId)}) w)::int as mensajes_escritos,
+      (select count(*) from message_attachments a where a.message_id in (${writtenSql(person, row.userId)})
+        ${row.userId === null ? sql`` : sql`or (a.message_id is null and a.news_post_id is null and a.owner_user_id = ${row.userId})`})::int as adjuntos,
+      (select count(*) from (${personRecipients(person)}) r)::int as mensajes_recibidos,
+      (select count(*) from deliveries d where d.recipient_id in (${personRecipients(person)}))::int as entregas,
+      ((select count(*) from app_tokens t where (t.person_kind = ${person.kind} and t.person_id = ${person.id})
+          or (${phone}::text is not null and t.phone = ${phone}))
+        + (select count(*) from app_login_codes c where c.phone = ${phone})
+        + (select count(*) from push_subscriptions s where ${person.kind} = 'apoderado' and s.guardian_id = ${person.id})
+        + (select count(*) from sessions s where s.user_id = ${row.userId}))::int as sesiones,
+      (select count(*) from contact_changes c where c.institution_id = ${person.institutionId}
+        and c.person_kind = ${person.kind} and c.person_id = ${person.id})::int as historial_contacto,
+      ((select count(*) from inbound_messages i where i.phone = ${phone})
+        + (select count(*) from channel_opt_out_events e where e.phone = ${phone}))::int as mensajes_entrantes,
+      (select count(*) from recipient_list_members m where m.member_kind = ${person.kind} and m.member_ref_id = ${person.id})::int as listas`);
+  const counts = rowsOf<Record<keyof ErasureCounts, number>>(result)[0]!;
+  return Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])) as unknown as ErasureCounts;
+}
+
+export type PreviewOutcome = { ok: true; counts: ErasureCounts } | { ok: false; reason: 'not_found' | 'erased' };
+
+export async function previewErasure(db: Db, person: PersonRef): Promise<PreviewOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockPerson(tx, person);
+    if (!row) return { ok: false, reason: 'not_found' };
+    if (row.erased) return { ok: false, reason: 'erased' };
+    return { ok: true, counts: await countErasure(tx, person, row) };
+  });
+}
+
+export type ErasureOutcome = { ok: true; result: ErasureResult } | { ok: false; reason: 'not_found' | 'erased' };
+
+export async function erasePerson(db: Db, store: AttachmentStore, actor: AuditActor, person: PersonRef): Promise<ErasureOutcome> {
+  const outcome = await db.transaction(async (tx) => {
+    const row = await lockPerson(tx, person);
+    if (!row) return { ok: false as const, reason: 'not_found' as const };
+    if (row.erased) return { ok: false as const, reason: 'erased' as const };
+    const counts = await countErasure(tx, person, row);
+    // Whatever is still on its way to them stops first, with its quota back (as a block does).
+    await stopQueuedOf(tx, person.kind, person.id);
+    await pauseActivityRollup(tx);
+    const keys = await deleteWritten(tx, person, row);
+    await anonymise(tx, person, row);
+    const erasedAt = new Date();
+    await recordAudit(tx, actor, { action: 'person.erased', subject: { kind: person.kind, id: person.id }, detail: { ...counts } });
+    return { ok: true as const, keys, result: { tipo: person.kind, id: person.id, conteos: counts, eliminado_el: erasedAt.toISOString() } };
+  });
+  if (!outcome.ok) return outcome;
+  // After the commit: a file removed for a rolled-back erasure could not come back.
+  await store.remove(outcome.keys);
+  return { ok: true, result: outcome.result };
+}
+
+/** Deletes what the person wrote (with its recipients, deliveries, folders and attachments); returns the files' keys. */
+async function deleteWritten(tx: Queryable, person: PersonRef, row: PersonRow): Promise<string[]> {
+  const ids = rowsOf<{ id: number }>(await tx.execute(writtenSql(person, row.userId))).map((r) => Number(r.id));
+  const keys = rowsOf<{ storage_key: string }>(
+    await tx.execute(sql`
+      delete from message_attachments a
+      where a.message_id = any(${intList(ids)}::int[])
+        ${row.userId === null ? sql`` : sql`or (a.message_id is null and a.news_post_id is null and a.owner_user_id = ${row.userId})`}
+      returning a.storage_key`),
+  )
+    .map((r) => r.storage_key)
+    .filter((k): k is string => k !== null);
+  if (ids.length > 0) {
+    await tx.execute(sql`delete from messages where id = any(${intList(ids)}::int[])`);
+  }
+  return keys;
+}
+
+async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Promise<void> {
+  const { institutionId, kind, id } = person;
+  const label = ERASED_LABELS[kind];
+  const folded = fold(label);
+  const { names, others } = identifiersOf(row);
+  const all = [...names, ...others];
+  const patterns = textList(all.map((v) => `%${v}%`));
+  const phone = row.phone;
+
+  // Their own recipient rows: the label, no children named, no address on the deliveries.
+  await tx.execute(sql`
+    update message_recipients r set display_name = ${label}, student_names = null
+    where r.recipient_kind = ${kind} and r.recipient_ref_id = ${id}`);
+  await tx.execute(sql`
+    update deliveries d set address = null
+    where d.recipient_id in (${personRecipients(person)}) and d.channel in ('e-mail', 'sms', 'whatsapp') and d.address is not null`);
+
+  if (all.length > 0) {
+    // Copies of their name in the school's other rows: group labels, children's names, folders, the picker's
+    // chips, the stored search text.
+    await tx.execute(sql`
+      update message_recipients r set group_label = ${scrubbed(sql`r.group_label`, all, label)},
+        student_names = ${scrubbed(sql`r.student_names`, all, label)}
+      from messages m where m.id = r.message_id and m.institution_id = ${institutionId}
+        and (r.group_label like any(${patterns}::text[]) or r.student_names like any(${patterns}::text[]))`);
+    await tx.execute(sql`
+      update messages m set sender_name = ${scrubbed(sql`m.sender_name`, all, label)},
+        title = ${scrubbed(sql`m.title`, all, label)}, content = ${scrubbed(sql`m.content`, all, label)},
+        signature = ${scrubbed(sql`m.signature`, all, label)},
+        search = ${scrubbed(sql`m.search`, all, folded)},
+        recipient_picks = (${scrubbed(sql`m.recipient_picks::text`, all, label)})::jsonb
+      where m.institution_id = ${institutionId}
+        and (m.sender_name like any(${patterns}::text[]) or m.search like any(${patterns}::text[])
+          or m.title like any(${patterns}::text[]) or m.content like any(${patterns}::text[])
+          or m.signature like any(${patterns}::text[])
+          or m.recipient_picks::text like any(${patterns}::text[]))`);
+    await tx.execute(sql`
+      update mailbox_entries e set counterpart = ${scrubbed(sql`e.counterpart`, all, label)},
+        counterpart_search = ${scrubbed(sql`e.counterpart_search`, all, folded)}
+      where e.institution_id = ${institutionId}
+        and (e.counterpart like any(${patterns}::text[]) or e.counterpart_search like any(${patterns}::text[]))`);
+    // The imports keep the files' rows as they came: the person's fields go from them too.
+    await tx.execute(sql`
+      update roster_imports i set rows = (${scrubbed(sql`i.rows::text`, all, label)})::jsonb,
+        people = (${scrubbed(sql`i.people::text`, all, label)})::jsonb,
+        problems = (${scrubbed(sql`i.problems::text`, all, label)})::jsonb
+      where i.institution_id = ${institutionId}
+        and (i.rows::text like any(${patterns}::text[]) or i.people::text like any(${patterns}::text[])
+          or i.problems::text like any(${patterns}::text[]))`);
+    await tx.execute(sql`
+      update user_changes c set detail = (${scrubbed(sql`c.detail::text`, all, label)})::jsonb
+      where c.institution_id = ${institutionId} and c.detail::text like any(${patterns}::text[])`);
+    // Sign-in throttling keys may hold the e-mail or phone they typed.
+    await tx.execute(sql`delete from rate_limit_hits h where h.key like any(${patterns}::text[])`);
+  }
+
+  // Their contact history keeps who changed which field when, not the values.
+  await tx.execute(sql`
+    update contact_changes c set old_value = null, new_value = null
+    where c.institution_id = ${institutionId} and c.person_kind = ${kind} and c.person_id = ${id}`);
+  await tx.execute(sql`delete from recipient_list_members m where m.member_kind = ${kind} and m.member_ref_id = ${id}`);
+
+  // Their app: sessions, devices, login codes and what arrived from their phone.
+  await tx.execute(sql`
+    delete from app_tokens t where (t.person_kind = ${kind} and t.person_id = ${id}) or (${phone}::text is not null and t.phone = ${phone})`);
+  if (kind === 'apoderado') {
+    await tx.execute(sql`delete from push_subscriptions s where s.guardian_id = ${id}`);
+    await tx.execute(sql`delete from push_mutes s where s.guardian_id = ${id}`);
+  }
+  if (phone !== null) {
+    await tx.execute(sql`delete from app_login_codes c where c.phone = ${phone}`);
+    await tx.execute(sql`delete from inbound_messages i where i.phone = ${phone}`);
+    // The deployment's opt-outs are by phone: kept while someone else not erased still has that phone.
+    const shared = sql`(exists (select 1 from guardians g where g.phone = ${phone} and g.erased_at is null and not (${kind} = 'apoderado' and g.id = ${id}))
+      or exists (select 1 from staff s where s.phone = ${phone} and s.erased_at is null and not (${kind} = 'funcionario' and s.id = ${id})))`;
+    await tx.execute(sql`delete from channel_opt_outs o where o.phone = ${phone} and not ${shared}`);
+    await tx.execute(sql`delete from channel_opt_out_events e where e.phone = ${phone} and not ${shared}`);
+  }
+  const addresses = [phone, row.email].filter((v): v is string => v !== null);
+  if (addresses.length > 0) {
+    await tx.execute(sql`delete from provider_sim_messages p where p.to = any(${textList(addresses)}::text[])`);
+  }
+
+  // The row itself, in place.
+  if (kind === 'apoderado') {
+    await tx.execute(sql`
+      update guardians set first_names = ${label}, last_name_father = '', last_name_mother = '', dni = null,
+        document_type = null, email = null, phone = null, sms_phone = null, sms_ok = false, erased_at = now()
+      where id = ${id}`);
+  } else if (kind === 'estudiante') {
+    await tx.execute(sql`
+      update students set first_names = ${label}, last_name_father = '', last_name_mother = '', dni = null,
+        document_type = null, email = null, birth_date = null, erased_at = now()
+      where id = ${id}`);
+  } else {
+    await tx.execute(sql`
+      update staff set first_names = ${label}, last_name_father = '', last_name_mother = '', email = null, phone = null,
+        erased_at = now()
+      where id = ${id}`);
+    if (row.userId !== null) {
+      await tx.execute(sql`update messages set sender_name = ${label} where author_user_id = ${row.userId}`);
+      await eraseUser(tx, row.userId, label);
+    }
+  }
+  // A block has nothing left to stop: an erased person is never written to (blockedSql).
+  await tx.execute(sql`delete from person_blocks where person_kind = ${kind} and person_id = ${id}`);
+}
+
+/** The staff member's login: no e-mail (a unique placeholder), no password, no sessions, deactivated. */
+async function eraseUser(tx: Queryable, userId: number, label: string): Promise<void> {
+  await tx.execute(sql`
+    update users set email = 'eliminado-' || id || '@eliminado.invalid', password_hash = null, name = ${label},
+      status = 'deactivated', deactivated_at = coalesce(deactivated_at, now())
+    where id = ${userId}`);
+  await tx.execute(sql`delete from sessions where user_id = ${userId}`);
+  await tx.execute(sql`delete from password_resets where user_id = ${userId}`);
+  await tx.execute(sql`delete from invitations where user_id = ${userId}`);
+}

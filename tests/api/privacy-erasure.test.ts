@@ -1,0 +1,309 @@
+// Erasure of a guardian, a student and a staff member on the seeded school (server/privacy-requests/): the
+// preview counts what goes, the confirmation word is required, and afterwards no text or jsonb column of any
+// table holds their names, RUT, phone or e-mail, while the dashboards (activity, ranking, connectivity) and the
+// reception totals of the messages they received answer exactly as before. Twice is a 409; another school's
+// person a 404; a teacher a 403; the audit log has the entry with counts and nothing personal.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fold } from '../../shared/fold';
+import type { ErasurePreview, ErasureResult, PrivacyPersonKind } from '../../shared/privacy-requests-contract';
+import { one, rows } from './support/compose';
+import { startServer, type Client, type TestServer } from './support/server';
+
+let server: TestServer;
+let admin: Client;
+let teacher: Client;
+const ids = { school: 0, admin: 0 };
+
+interface Identity {
+  first_names: string;
+  last_name_father: string;
+  last_name_mother: string;
+  dni: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+/** The strings a trace of the person would contain: full names (as written and folded), RUT, phone, e-mail. */
+function tracesOf(p: Identity): string[] {
+  const firstWord = p.first_names.split(' ')[0]!;
+  const names = [
+    `${p.first_names} ${p.last_name_father} ${p.last_name_mother}`,
+    `${firstWord} ${p.last_name_father} ${p.last_name_mother}`,
+  ];
+  return [
+    ...new Set([...names, ...names.map(fold), p.dni, p.email, p.phone].filter((v): v is string => typeof v === 'string' && v !== '')),
+  ];
+}
+
+/** Every text-like column of every table, with the rows that hold one of `traces` (ILIKE, case-insensitive). */
+async function wholeDatabaseHits(traces: readonly string[]): Promise<string[]> {
+  const columns = await rows<{ table_name: string; column_name: string }>(
+    server.db,
+    sql`select c.table_name, c.column_name from information_schema.columns c
+        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+        where c.table_schema = 'public' and c.data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY', 'USER-DEFINED')
+        order by c.table_name, c.column_name`,
+  );
+  expect(columns.length).toBeGreaterThan(40);
+  const patterns = `{${traces.map((t) => `"%${t.replace(/["\\]/g, '\\$&')}%"`).join(',')}}`;
+  const hits: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const found = await one<{ n: number }>(
+      server.db,
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text ilike any(${patterns}::text[])`,
+    );
+    if (Number(found.n) > 0) hits.push(`${table_name}.${column_name}: ${found.n}`);
+  }
+  return hits;
+}
+
+async function json<T>(res: Response, status = 200): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/**
+ * Connectivity without the figures of today's roster (`devices`, `reach`: the phones and apps the school can
+ * use now), which rightly count an erased guardian as unreachable from then on (decision 0271); its coverage
+ * (what was addressed and reached) is history and stays.
+ */
+function withoutToday(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutToday);
+  if (typeof value !== 'object' || value === null) return value;
+  if ('blue' in value && 'red' in value) return 'device mix of today';
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== 'devices' && k !== 'reach')
+      .map(([k, v]) => [k, withoutToday(v)]),
+  );
+}
+
+/** What the dashboards and the receptions of `messageIds` (the administrator's) say: totals, not the rows' names. */
+async function figures(messageIds: readonly number[]): Promise<unknown> {
+  const get = async (url: string) => json<unknown>(await admin.get(url));
+  const reception = [];
+  for (const id of messageIds) {
+    const res = await admin.get(`/api/messages/${id}/reception`);
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { meta: { total: number; counts: unknown; progress: unknown } };
+    reception.push({ total: page.meta.total, counts: page.meta.counts, progress: page.meta.progress });
+  }
+  return {
+    summary: withoutToday(await get('/api/dashboard/summary')),
+    staff: await get('/api/dashboard/users'),
+    rankingCourses: await get('/api/ranking/courses'),
+    rankingUsers: await get('/api/ranking/users'),
+    connectivity: withoutToday(await get('/api/dashboard/connectivity')),
+    reception,
+  };
+}
+
+const identityOf = (kind: PrivacyPersonKind, id: number) => {
+  const table = { apoderado: 'guardians', estudiante: 'students', funcionario: 'staff' }[kind];
+  const dni = kind === 'funcionario' ? sql`null::text` : sql`dni`;
+  const phone = kind === 'estudiante' ? sql`null::text` : sql`phone`;
+  return one<Identity>(
+    server.db,
+    sql`select first_names, last_name_father, last_name_mother, ${dni} as dni, email, ${phone} as phone
+        from ${sql.identifier(table)} where id = ${id}`,
+  );
+};
+
+const receivedBy = async (kind: PrivacyPersonKind, id: number) =>
+  (
+    await rows<{ message_id: number }>(
+      server.db,
+      sql`select distinct r.message_id from message_recipients r join messages m on m.id = r.message_id
+          where r.recipient_kind = ${kind} and r.recipient_ref_id = ${id} and m.kind = 'sent' and m.author_user_id = ${ids.admin}
+          order by r.message_id limit 5`,
+    )
+  ).map((r) => Number(r.message_id));
+
+/** Erases the person through the API, after its preview, checking the whole database and the figures. */
+async function eraseAndCheck(kind: PrivacyPersonKind, id: number): Promise<ErasureResult> {
+  const identity = await identityOf(kind, id);
+  const traces = tracesOf(identity);
+  expect(await wholeDatabaseHits(traces), 'the seed holds the person somewhere').not.toEqual([]);
+  const received = await receivedBy(kind, id);
+  const before = await figures(received);
+
+  const preview = await json<ErasurePreview>(await admin.get(`/api/privacy/people/${kind}/${id}/erasure`));
+  expect(preview.confirmacion).toBe('ELIMINAR');
+  expect((await admin.post(`/api/privacy/people/${kind}/${id}/erasure`, { confirmacion: 'si' })).status).toBe(422);
+  const result = await json<ErasureResult>(await admin.post(`/api/privacy/people/${kind}/${id}/erasure`, { confirmacion: 'ELIMINAR' }));
+  expect(result.conteos).toEqual(preview.conteos);
+
+  expect(await wholeDatabaseHits(traces)).toEqual([]);
+  // The same figures; a staff member's name in the rankings is the label now.
+  const label = { apoderado: 'Apoderado eliminado', estudiante: 'Estudiante eliminado', funcionario: 'Funcionario eliminado' }[kind];
+  const renamed = traces.reduce((text, trace) => text.replaceAll(JSON.stringify(trace).slice(1, -1), label), JSON.stringify(before));
+  expect(await figures(received)).toEqual(JSON.parse(renamed));
+  const audit = await one<{ actor_user_id: number; detail: Record<string, unknown> }>(
+    server.db,
+    sql`select actor_user_id, detail from audit_events where action = 'person.erased' and subject_kind = ${kind} and subject_id = ${id}`,
+  );
+  expect(audit.actor_user_id).toBe(ids.admin);
+  expect(audit.detail).toEqual(result.conteos);
+
+  // Twice: nothing left to erase, said in Spanish.
+  const again = await admin.post(`/api/privacy/people/${kind}/${id}/erasure`, { confirmacion: 'ELIMINAR' });
+  expect(again.status).toBe(409);
+  expect(((await again.json()) as { message: string }).message).toMatch(/ya fue eliminada/);
+  expect((await admin.get(`/api/privacy/people/${kind}/${id}/erasure`)).status).toBe(409);
+  return result;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = server.client();
+  expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);
+  teacher = server.client();
+  expect((await teacher.login('docente@sanandres.cl')).status).toBe(200);
+  const school = await one<{ id: number; user_id: number }>(
+    server.db,
+    sql`select institution_id as id, id as user_id from users where email = 'administrador@sanandres.cl'`,
+  );
+  ids.school = school.id;
+  ids.admin = school.user_id;
+});
+afterAll(() => server.close());
+
+describe('who may', () => {
+  it('a teacher is refused, another school’s person is not found, an unknown kind neither', async () => {
+    const guardian = await one<{ id: number }>(
+      server.db,
+      sql`select id from guardians where institution_id = ${ids.school} order by id limit 1`,
+    );
+    const foreign = await one<{ id: number }>(
+      server.db,
+      sql`select id from guardians where institution_id <> ${ids.school} order by id limit 1`,
+    );
+    expect((await teacher.get(`/api/privacy/people/apoderado/${guardian.id}/erasure`)).status).toBe(403);
+    expect((await teacher.post(`/api/privacy/people/apoderado/${guardian.id}/erasure`, { confirmacion: 'ELIMINAR' })).status).toBe(403);
+    expect((await admin.get(`/api/privacy/people/apoderado/${foreign.id}/erasure`)).status).toBe(404);
+    expect((await admin.post(`/api/privacy/people/apoderado/${foreign.id}/erasure`, { confirmacion: 'ELIMINAR' })).status).toBe(404);
+    expect((await admin.get(`/api/privacy/people/vecino/${guardian.id}/erasure`)).status).toBe(404);
+  });
+});
+
+describe('erasing a guardian', () => {
+  it('leaves no trace of them anywhere and every figure as it was', async () => {
+    // A guardian who received the school year's messages, with a phone no one else has.
+    const g = await one<{ id: number; phone: string; message_id: number; author: number }>(
+      server.db,
+      sql`select g.id, g.phone, r.message_id, m.author_user_id as author from guardians g
+          join message_recipients r on r.recipient_kind = 'apoderado' and r.recipient_ref_id = g.id
+          join messages m on m.id = r.message_id and m.kind = 'sent' and m.author_user_id = ${ids.admin}
+          where g.institution_id = ${ids.school} and g.phone is not null and g.email is not null and g.dni is not null
+            and (select count(*) from guardians o where o.phone = g.phone) = 1
+            and (select count(*) from guardians o where o.first_names = g.first_names and o.last_name_father = g.last_name_father
+              and o.last_name_mother = g.last_name_mother) = 1
+          order by (select count(*) from message_recipients x where x.recipient_kind = 'apoderado' and x.recipient_ref_id = g.id) desc, g.id
+          limit 1`,
+    );
+    const who = await identityOf('apoderado', g.id);
+    const name = `${who.first_names} ${who.last_name_father} ${who.last_name_mother}`;
+    // Their reply with an attachment (a file on disk), an app session, a push subscription, a sign-in code,
+    // an opt-out, an inbound SMS, a contact change, a list membership and a throttled sign-in.
+    const reply = await one<{ id: number }>(
+      server.db,
+      sql`insert into messages (institution_id, sender_kind, sender_ref_id, sender_name, title, content, kind, sent_at, reply_to_id, search)
+          values (${ids.school}, 'apoderado', ${g.id}, ${name}, 'Re: aviso', ${`Soy ${name}, mi RUT ${who.dni}`}, 'sent', now(), ${g.message_id},
+            ${fold(`re: aviso soy ${name}`)}) returning id`,
+    );
+    await server.db.execute(sql`insert into mailbox_entries (user_id, institution_id, message_id, folder, sort_at, counterpart, counterpart_search)
+      values (${g.author}, ${ids.school}, ${reply.id}, 'inbox', now(), ${name}, ${fold(name)})`);
+    const key = `2026/11/erasure-test-${g.id}`;
+    await server.db.execute(sql`insert into message_attachments (message_id, institution_id, name, size, content_type, storage_key)
+      values (${reply.id}, ${ids.school}, ${`certificado ${name}.pdf`}, 4, 'application/pdf', ${key})`);
+    const { AttachmentStore } = await import('../../server/storage/attachments');
+    const store = new AttachmentStore(server.attachmentsDir);
+    await store.put(key, new Uint8Array([1, 2, 3, 4]));
+    expect(existsSync(path.join(server.attachmentsDir, ...key.split('/')))).toBe(true);
+    await server.db.execute(sql`insert into app_tokens (institution_id, person_kind, person_id, phone, token_hash, expires_at)
+      values (${ids.school}, 'apoderado', ${g.id}, ${g.phone}, ${`hash-${g.id}`}, now() + interval '30 days')`);
+    await server.db.execute(sql`insert into push_subscriptions (institution_id, guardian_id, endpoint, p256dh, auth, user_agent)
+      values (${ids.school}, ${g.id}, ${`https://push.example/${g.id}`}, 'key', 'auth', 'Android')`);
+    await server.db.execute(
+      sql`insert into app_login_codes (phone, code_hash, expires_at) values (${g.phone}, 'code', now() + interval '5 minutes')`,
+    );
+    await server.db.execute(sql`insert into channel_opt_outs (channel, phone, opted_out_at) values ('whatsapp', ${g.phone}, now())`);
+    await server.db.execute(sql`insert into channel_opt_out_events (channel, phone, kind, body, provider, provider_id, at)
+      values ('whatsapp', ${g.phone}, 'out', 'BAJA', 'meta', ${`wamid-${g.id}`}, now())`);
+    await server.db.execute(sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, outcome)
+      values ('sms', ${g.phone}, 'twilio', ${`SM-${g.id}`}, now(), ${`Hola, soy ${name}`}, 'school_inbox')`);
+    await server.db.execute(sql`insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
+      values (${ids.school}, 'apoderado', ${g.id}, 'email', 'antiguo@example.cl', ${who.email}, ${ids.admin})`);
+    await server.db
+      .execute(sql`insert into rate_limit_hits (scope, key, at) values ('app-code', ${g.phone}, now())`)
+      .catch(() => undefined);
+    await server.db
+      .execute(sql`insert into provider_sim_messages (id, reference, channel, "to", body, created_at, status)
+      values (${`sim-${g.id}`}, 'hermes-0-0', 'sms', ${g.phone}, ${`Hola ${name}`}, now(), 'delivered')`)
+      .catch(() => undefined);
+    await server.db.execute(sql`update messages set recipient_picks = ${JSON.stringify([{ kind: 'guardian', id: g.id, label: name }])}::jsonb
+      where id = ${g.message_id}`);
+
+    const preview = await json<ErasurePreview>(await admin.get(`/api/privacy/people/apoderado/${g.id}/erasure`));
+    expect(preview.conteos).toMatchObject({ mensajes_escritos: 1, adjuntos: 1, historial_contacto: 1 });
+    expect(preview.conteos.mensajes_recibidos).toBeGreaterThan(0);
+    expect(preview.conteos.sesiones).toBeGreaterThanOrEqual(3);
+    expect(preview.conteos.mensajes_entrantes).toBeGreaterThanOrEqual(2);
+
+    await eraseAndCheck('apoderado', g.id);
+    expect(existsSync(path.join(server.attachmentsDir, ...key.split('/')))).toBe(false);
+    expect(await rows(server.db, sql`select id from messages where id = ${reply.id}`)).toEqual([]);
+    const row = await one<{ first_names: string; erased: boolean }>(
+      server.db,
+      sql`select first_names, erased_at is not null as erased from guardians where id = ${g.id}`,
+    );
+    expect(row).toEqual({ first_names: 'Apoderado eliminado', erased: true });
+    // The recipient rows stay, under the label: "1 apoderado", not a name.
+    const names = await rows<{ display_name: string }>(
+      server.db,
+      sql`select distinct display_name from message_recipients where recipient_kind = 'apoderado' and recipient_ref_id = ${g.id}`,
+    );
+    expect(names).toEqual([{ display_name: 'Apoderado eliminado' }]);
+  });
+});
+
+describe('erasing a student', () => {
+  it('leaves no trace of them anywhere and every figure as it was', async () => {
+    const s = await one<{ id: number }>(
+      server.db,
+      sql`select s.id from students s where s.institution_id = ${ids.school} and s.withdrawn_at is null and s.dni is not null
+            and (select count(*) from students o where o.first_names = s.first_names and o.last_name_father = s.last_name_father
+              and o.last_name_mother = s.last_name_mother) = 1
+          order by s.id limit 1`,
+    );
+    await server.db.execute(sql`update students set email = ${`alumno${s.id}@example.cl`} where id = ${s.id}`);
+    await eraseAndCheck('estudiante', s.id);
+  });
+});
+
+describe('erasing a staff member', () => {
+  it('leaves no trace of them, their login is gone and every figure as it was', async () => {
+    const st = await one<{ id: number; user_id: number; email: string }>(
+      server.db,
+      sql`select st.id, st.user_id, u.email from staff st join users u on u.id = st.user_id
+          where st.institution_id = ${ids.school} and u.email not in ('administrador@sanandres.cl', 'docente@sanandres.cl')
+            and u.status = 'active' and exists (select 1 from messages m where m.author_user_id = u.id and m.kind = 'sent')
+            and (select count(*) from staff o where o.first_names = st.first_names and o.last_name_father = st.last_name_father
+              and o.last_name_mother = st.last_name_mother) = 1
+          order by st.id limit 1`,
+    );
+    const colleague = server.client();
+    expect((await colleague.login(st.email)).status).toBe(200);
+    await eraseAndCheck('funcionario', st.id);
+    expect((await colleague.get('/api/user')).status).toBe(401);
+    expect((await server.client().login(st.email)).status).toBe(401);
+    const user = await one<{ status: string; password_hash: string | null; email: string }>(
+      server.db,
+      sql`select status, password_hash, email from users where id = ${st.user_id}`,
+    );
+    expect(user).toEqual({ status: 'deactivated', password_hash: null, email: `eliminado-${st.user_id}@eliminado.invalid` });
+  });
+});
