@@ -2,8 +2,10 @@
 // with a BOM, CRLF lines, cells that start like a formula prefixed with `'` (the roster's CSV conventions,
 // server/roster/csv.ts), times as the school reads its clock.
 import type { AuditRow } from '../../shared/audit-contract';
+import { auditDetailParts, type AuditDetailWords } from '../../shared/audit-detail';
+import type { Locale } from '../../shared/contract';
 import { dayIn, minuteIn } from '../db/time';
-import { AUDIT_ACTION_WORDS, AUDIT_WORDS } from './texts';
+import { AUDIT_ACTION_WORDS, AUDIT_WORDS, auditDetailWords } from './texts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -26,15 +28,16 @@ function subjectText(row: AuditRow): string {
   return PERSON_KINDS.has(row.subject.kind) ? (row.subject.kind === 'usuario' ? AUDIT_WORDS.goneAccount : AUDIT_WORDS.gonePerson) : '';
 }
 
-/** `clave=valor` pairs, lists joined with commas: ids and codes only (decision 0257). */
-const detailText = (row: AuditRow): string =>
+/** `clave=valor` pairs in words (shared/audit-detail.ts), lists joined with commas: ids and codes only (decision 0257). */
+const detailText = (row: AuditRow, words: AuditDetailWords): string =>
   row.detail
-    ? Object.entries(row.detail)
-        .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(',') : String(value)}`)
-        .join(' ')
+    ? auditDetailParts(row.detail, words)
+        .map(([key, value]) => `${key}=${value}`)
+        .join(' · ')
     : '';
 
-export function auditCsv(rows: readonly AuditRow[], timezone: string): string {
+export function auditCsv(rows: readonly AuditRow[], timezone: string, locale: Locale): string {
+  const words = auditDetailWords(locale);
   const lines = [
     [...AUDIT_WORDS.columns],
     ...rows.map((row) => [
@@ -46,7 +49,7 @@ export function auditCsv(rows: readonly AuditRow[], timezone: string): string {
       subjectText(row),
       row.subject?.kind ?? '',
       row.subject ? String(row.subject.id) : '',
-      detailText(row),
+      detailText(row, words),
     ]),
   ];
   return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(';')).join('\r\n')}\r\n`;

@@ -1,7 +1,7 @@
 // A page that shows many people's phones or e-mails at once is a view of contact data in bulk: one entry per
 // answer, with the page's name, how many people it showed and the course, list or import it was of, never
 // one per person nor their contacts (decision 0262). A page that showed no one records nothing.
-import type { AuditDetail } from '../../shared/audit-contract';
+import type { AuditDetailWritten } from '../../shared/audit-contract';
 import type { Queryable } from '../db/client';
 import { recordAudit, type AuditActor } from './record';
 
@@ -13,7 +13,7 @@ export async function recordContactsViewed(
   actor: AuditActor,
   view: ContactsView,
   people: number,
-  scope: AuditDetail = {},
+  scope: AuditDetailWritten = {},
 ): Promise<void> {
   if (people === 0) return;
   await recordAudit(db, actor, { action: 'person.contacts_viewed', detail: { view, people, ...scope } });

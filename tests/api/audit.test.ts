@@ -97,15 +97,23 @@ beforeAll(async () => {
       action: 'export.csv',
     },
   );
-  seeded.system = await at('2025-05-01T04:00:00Z', systemActor(school), { action: 'retention.applied', detail: { deleted: 3 } });
+  seeded.system = await at('2025-05-01T04:00:00Z', systemActor(school), {
+    action: 'retention.applied',
+    detail: { mensajes: 3, fecha: '2025-05-01T04:00:00.000Z' },
+  });
   seeded.failed = await at(
     '2025-05-02T12:00:00Z',
     { institutionId: school, actorUserId: null, ip: '10.9.9.9' },
     {
       action: 'session.sign_in_failed',
+      detail: { method: 'password', reason: 'invalid_credentials' },
     },
   );
-  seeded.formula = await at('2025-05-03T12:00:00Z', admin_, { action: 'export.call_list', detail: { course: '=1+1' } });
+  seeded.formula = await at('2025-05-03T12:00:00Z', admin_, {
+    action: 'export.call_list',
+    // A key no writer uses (an older entry's) reads in a generic form; its value is not a formula.
+    detail: { format: 'csv', rows: 2, course: '=1+1' },
+  });
   // Another school's entries, one about the same ids.
   seeded.elqui = await at(
     '2025-03-05T12:00:00Z',
@@ -295,9 +303,9 @@ describe('the CSV export', () => {
       .split('\r\n');
     expect(lines).toEqual([
       'Fecha;Acción;Código;Quién;Dirección IP;Sobre;Tipo;Id;Detalle',
-      `2025-05-03 08:00;Exportación de lista de llamados;export.call_list;${await nameOf(adminId)};10.0.0.1;;;;course==1+1`,
-      '2025-05-02 08:00;Inicio de sesión fallido;session.sign_in_failed;Sin sesión;10.9.9.9;;;;',
-      '2025-05-01 00:00;Aplicación de plazos de conservación;retention.applied;Sistema;;;;;deleted=3',
+      `2025-05-03 08:00;Exportación de lista de llamados;export.call_list;${await nameOf(adminId)};10.0.0.1;;;;Formato=CSV · Filas=2 · Course==1+1`,
+      '2025-05-02 08:00;Inicio de sesión fallido;session.sign_in_failed;Sin sesión;10.9.9.9;;;;Forma de ingreso=Contraseña · Motivo=Correo o contraseña incorrectos',
+      '2025-05-01 00:00;Aplicación de plazos de conservación;retention.applied;Sistema;;;;;Mensajes=3 · Fecha=2025-05-01T04:00:00.000Z',
       '2025-04-02 09:00;Exportación CSV;export.csv;Cuenta eliminada;10.0.0.3;;;;',
       `2025-04-01 09:00;Supresión de una persona;person.erased;${await nameOf(directorId)};10.0.0.2;Persona eliminada;apoderado;999999;`,
       '',

@@ -66,7 +66,7 @@ describe.each(RENDER_MODES)('audit screen (%s)', (_mode, wrap) => {
     const changed = rowOf(3);
     expect(within(changed).getByRole('heading', { name: text('audit.action.person.changed') })).toBeTruthy();
     expect(within(changed).getByText('Ana Pérez')).toBeTruthy();
-    expect(within(changed).getByText(`${text('audit.detail.fields')}: email`)).toBeTruthy();
+    expect(within(changed).getByText(`${text('audit.detail.fields')}: ${text('audit.field.email')}`)).toBeTruthy();
     expect(within(changed).getByText(text('audit.row.ip', { ip: '10.0.0.1' }))).toBeTruthy();
     const erased = rowOf(2);
     expect(within(erased).getByText(text('audit.who.goneAccount'))).toBeTruthy();
@@ -76,6 +76,112 @@ describe.each(RENDER_MODES)('audit screen (%s)', (_mode, wrap) => {
     // The system did it: there is no one to narrow to.
     expect(within(sweep).queryAllByRole('button')).toEqual([]);
     expect(queryOf(api.calls('GET', '/audit')[0]!.url)).toEqual({ page: '1', per_page: '50' });
+  });
+
+  it('says every detail in Spanish: keys, codes, field names and roles; ids, counts and days as they are', async () => {
+    const by = { kind: 'user', id: 7, name: 'Ana Pérez' } as const;
+    const rows: AuditRow[] = [
+      {
+        id: 15,
+        at: '2026-11-30T12:00:00.000Z',
+        action: 'roster.imported',
+        actor: by,
+        ip: null,
+        subject: { kind: 'importacion', id: 4, name: null },
+        detail: {
+          school_year: 2026,
+          students_added: 30,
+          students_changed: 2,
+          students_withdrawn: 1,
+          guardians_added: 25,
+          guardians_changed: 3,
+          courses_added: 1,
+          links_written: 40,
+        },
+      },
+      {
+        id: 14,
+        at: '2026-11-30T11:00:00.000Z',
+        action: 'staff.changed',
+        actor: by,
+        ip: null,
+        subject: { kind: 'usuario', id: 8, name: 'Luis Rojas' },
+        detail: {
+          fields: ['roles', 'device'],
+          roles_before: ['docente'],
+          roles_after: ['docente', 'colegio-utp'],
+          device_before: 'cl',
+          device_after: 'latam',
+        },
+      },
+      {
+        id: 13,
+        at: '2026-11-30T10:00:00.000Z',
+        action: 'session.sign_in_failed',
+        actor: { kind: 'anonymous', id: null, name: null },
+        ip: '10.0.0.9',
+        subject: null,
+        detail: { method: 'password', reason: 'invalid_credentials' },
+      },
+      {
+        id: 12,
+        at: '2026-11-30T09:00:00.000Z',
+        action: 'person.erased',
+        actor: by,
+        ip: null,
+        subject: { kind: 'apoderado', id: 5, name: null },
+        detail: {
+          mensajes_escritos: 2,
+          adjuntos: 1,
+          mensajes_recibidos: 14,
+          entregas: 20,
+          sesiones: 3,
+          historial_contacto: 4,
+          mensajes_entrantes: 0,
+          listas: 1,
+        },
+      },
+      {
+        id: 11,
+        at: '2026-11-30T08:00:00.000Z',
+        action: 'retention.applied',
+        actor: { kind: 'system', id: null, name: null },
+        ip: null,
+        subject: { kind: 'colegio', id: 1, name: null },
+        detail: { mensajes: 3, respuestas: 0, entregas: 9, adjuntos: 0, recibidos: 1, auditoria: 0, fecha: '2026-11-30T08:00:00.000Z' },
+      },
+      {
+        id: 10,
+        at: '2026-11-30T07:00:00.000Z',
+        action: 'person.contacts_viewed',
+        actor: by,
+        ip: null,
+        subject: null,
+        // `alcance` is a key no writer uses today (a newer writer's): it still reads, in a generic form.
+        detail: { view: 'people_list', people: 50, course_id: 3, page: 1, alcance: 'todo_el_colegio', guardian_added: true },
+      },
+    ];
+    api.script['GET /audit'] = [page(rows)];
+    await renderPage();
+    await screen.findByText('Luis Rojas');
+    const texts = [...document.querySelectorAll('[data-slot="audit-row"]')].map((row) => row.textContent ?? '');
+    expect(texts).toHaveLength(rows.length);
+    const ENGLISH =
+      /\b(password|invalid|credentials|people|list|students?|guardians?|courses?|links|role|device|session|method|reason|view|export|roster|imports?|true|false|null|undefined|school|year|added|changed|written)\b/i;
+    for (const row of texts) {
+      expect(row).not.toMatch(/[a-z]+_[a-z]+/);
+      expect(row).not.toMatch(ENGLISH);
+    }
+    const [roster, staff, failed, erased, sweep, viewed] = texts;
+    expect(roster).toContain(`${text('audit.detail.students_added')}: 30`);
+    expect(staff).toContain(`${text('audit.detail.roles_after')}: ${text('audit.role.docente')}, ${text('audit.role.colegio-utp')}`);
+    expect(staff).toContain(`${text('audit.detail.fields')}: ${text('audit.field.roles')}, ${text('audit.field.device')}`);
+    expect(failed).toContain(`${text('audit.detail.reason')}: ${text('audit.value.invalid_credentials')}`);
+    expect(erased).toContain(`${text('audit.detail.mensajes_escritos')}: 2`);
+    expect(sweep).toContain(`${text('audit.detail.fecha')}: 2026-11-30T08:00:00.000Z`);
+    expect(viewed).toContain(`${text('audit.detail.view')}: ${text('audit.value.people_list')}`);
+    expect(viewed).toContain('Alcance: todo el colegio');
+    expect(viewed).toContain(`${text('audit.detail.guardian_added')}: ${text('audit.yes')}`);
   });
 
   it('narrows to a person and an action, and the CSV link carries the filters', async () => {

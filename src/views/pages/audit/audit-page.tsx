@@ -3,6 +3,7 @@
 // changes an entry. The machine is audit/audit.ts.
 import { useSelector } from '@xstate/react';
 import { AUDIT_ACTIONS, AUDIT_SUBJECT_KINDS, type AuditRow, type AuditSubjectKind } from '../../../../shared/audit-contract';
+import { auditDetailParts, type AuditDetailWords } from '../../../../shared/audit-detail';
 import {
   auditMachine,
   selectActions,
@@ -242,18 +243,23 @@ function Rows({ actor }: { actor: AuditActor }) {
   );
 }
 
-/** The detail keys the screen names in words; any other shows as the code it is. */
-const DETAIL_KEYS = ['rows', 'action', 'subject_kind', 'subject_id', 'actor_id', 'from', 'to', 'fields', 'count', 'deleted'] as const;
-const keyText = (key: string, t: Translate): string => {
-  const known = DETAIL_KEYS.find((k) => k === key);
-  return known ? t(`audit.detail.${known}`) : key;
-};
+/** The detail in the screen's words (shared/audit-detail.ts): `clave: valor` pairs. */
+const detailWords = (t: Translate): AuditDetailWords => ({
+  key: (key) => t(`audit.detail.${key}`),
+  code: (code) => t(`audit.value.${code}`),
+  field: (field) => t(`audit.field.${field}`),
+  role: (role) => t(`audit.role.${role}`),
+  action: (action) => t(`audit.action.${action}`),
+  kind: (kind) => t(`audit.kind.${kind}`),
+  yes: t('audit.yes'),
+  no: t('audit.no'),
+  none: t('audit.none'),
+});
 
-/** Ids, counts, codes and field names (the log holds nothing else): `clave: valor`. */
 const detailText = (row: AuditRow, t: Translate): string =>
   row.detail
-    ? Object.entries(row.detail)
-        .map(([key, value]) => `${keyText(key, t)}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
+    ? auditDetailParts(row.detail, detailWords(t))
+        .map(([key, value]) => `${key}: ${value}`)
         .join(' · ')
     : '';
 
@@ -293,7 +299,7 @@ function Row({ actor, row }: { actor: AuditActor; row: AuditRow }) {
         {detail && (
           <div className="flex flex-wrap gap-x-2 sm:col-span-2">
             <dt className="text-muted-foreground">{t('audit.row.detail')}</dt>
-            <dd className="break-all">{detail}</dd>
+            <dd className="break-words">{detail}</dd>
           </div>
         )}
       </dl>
