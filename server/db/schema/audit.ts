@@ -2,7 +2,7 @@
 // ids and codes, never a message body nor a person's name, RUT, phone or e-mail: erasing a person leaves
 // nothing of them here, while the log still says who did what to which id. No foreign keys: an entry must
 // outlive the account, person or school it names. Migration 0032 adds the trigger that refuses UPDATE, and
-// DELETE except by the retention sweep (server/audit/retention.ts).
+// DELETE except by the retention sweep (server/retention/sweep.ts).
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AuditDetail } from '../../../shared/audit-contract';
 
