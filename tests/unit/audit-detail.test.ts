@@ -2,8 +2,6 @@
 // Spanish words on the screen (es-CL and es-MX) and in the CSV. Literal keys are checked by the compiler
 // (recordAudit's detail is typed by AUDIT_DETAIL_KEYS); the keys and codes writers take from other lists
 // (an erasure's counts, retention kinds, block requesters, SSO refusals, staff states) are checked here.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   AUDIT_DETAIL_CODES,
