@@ -38,6 +38,8 @@ const INVENTORY: PrivacyInventory = {
     birth_date: null,
     withdrawn_at: null,
   },
+  bloqueo: null,
+  eliminado_el: null,
   read_at: '2026-11-30T12:00:00.000Z',
   sections,
 };
