@@ -187,7 +187,11 @@ export async function inventoryOf(
 /** What was answered of the person's requests: their block (who asked, since when) and their erasure. */
 async function answeredOf(db: Queryable, { kind, id }: PrivacyIdentity): Promise<Pick<PrivacyInventory, 'bloqueo' | 'eliminado_el'>> {
   const table = sql.identifier(TABLES[kind]);
-  const [row] = rowsOf<{ requested_by: PrivacyBlockState['solicitado_por'] | null; blocked_at: Date | string | null; erased_at: Date | string | null }>(
+  const [row] = rowsOf<{
+    requested_by: PrivacyBlockState['solicitado_por'] | null;
+    blocked_at: Date | string | null;
+    erased_at: Date | string | null;
+  }>(
     await db.execute(sql`select pb.requested_by, pb.blocked_at, p.erased_at from ${table} p
       left join person_blocks pb on pb.person_kind = ${kind} and pb.person_id = p.id where p.id = ${id}`),
   );

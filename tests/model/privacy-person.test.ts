@@ -69,7 +69,7 @@ defineModelTests({
     limit: 500,
   },
   createActor: ({ fakes, inspect, machine }) =>
-    createActor(machine.provide({ actors: { fetchPrivacyInventory: fakes.promise(), privacyRequests: fakes.promise() } }), {
+    createActor(machine.provide({ actors: { fetchPrivacyInventory: fakes.promise(), privacyRequests: fakes.promise() as never } }), {
       input: INPUT as never,
       inspect,
     }),

@@ -23,7 +23,11 @@ import { failure } from './fixtures';
 const pr = (snapshot: AnyMachineSnapshot) => snapshot as unknown as PrivacyRequestsSnapshot;
 const KEY = { kind: 'apoderado' as const, id: 7 };
 const FREE: PrivacyRequestsInput = { key: KEY, block: null, erasedAt: null };
-const BLOCKED: PrivacyRequestsInput = { key: KEY, block: { solicitado_por: 'persona', bloqueado_el: '2026-11-01T12:00:00.000Z' }, erasedAt: null };
+const BLOCKED: PrivacyRequestsInput = {
+  key: KEY,
+  block: { solicitado_por: 'persona', bloqueado_el: '2026-11-01T12:00:00.000Z' },
+  erasedAt: null,
+};
 const ERASED: PrivacyRequestsInput = { key: KEY, block: null, erasedAt: '2026-11-02T12:00:00.000Z' };
 const BLOCK = { tipo: 'apoderado', id: 7, solicitado_por: 'apoderado', bloqueado_el: '2026-11-30T12:00:00.000Z' };
 const COUNTS: ErasureCounts = {
