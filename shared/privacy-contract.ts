@@ -86,9 +86,19 @@ export interface PrivacyIdentity {
   withdrawn_at: string | null;
 }
 
+/** A block of every message to the person (shared/privacy-requests-contract.ts): who asked, since when (ISO). */
+export interface PrivacyBlockState {
+  solicitado_por: 'persona' | 'apoderado' | 'representante';
+  bloqueado_el: string;
+}
+
 /** `GET /people/:kind/:id` → `{ data: PrivacyInventory }`. Every section is present, empty when nothing is held. */
 export interface PrivacyInventory {
   person: PrivacyIdentity;
+  /** The person's block, null when they may be sent messages. */
+  bloqueo: PrivacyBlockState | null;
+  /** ISO instant the person was erased, null while they are not. */
+  eliminado_el: string | null;
   /** ISO instant the inventory was read. */
   read_at: string;
   sections: Record<PrivacySection, PrivacyRow[]>;

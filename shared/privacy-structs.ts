@@ -1,5 +1,6 @@
 // Runtime checks for the privacy answers (privacy-contract.ts), in structs.ts' conventions: `type()` so extra
 // fields do not break older clients.
+import { BLOCK_REQUESTERS } from './privacy-requests-contract';
 import { array, boolean, enums, nullable, number, record, string, type, union, type Struct } from 'superstruct';
 import { PRIVACY_KINDS, type PrivacyInventory, type PrivacySearch } from './privacy-contract';
 
@@ -28,6 +29,8 @@ export const PrivacyInventoryDataStruct = type({
       birth_date: nullable(string()),
       withdrawn_at: nullable(string()),
     }),
+    bloqueo: nullable(type({ solicitado_por: enums(BLOCK_REQUESTERS), bloqueado_el: string() })),
+    eliminado_el: nullable(string()),
     read_at: string(),
     sections: record(string(), array(RowStruct)),
   }),

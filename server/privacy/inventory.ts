@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   PRIVACY_SECTIONS,
+  type PrivacyBlockState,
   type PrivacyIdentity,
   type PrivacyInventory,
   type PrivacyKind,
@@ -180,5 +181,24 @@ export async function inventoryOf(
     sections[section] = query ? plainRows(rowsOf<Record<string, unknown>>(await db.execute(query))) : [];
   }
   const { userId: _userId, ...identity } = person;
-  return { person: identity, read_at: now.toISOString(), sections };
+  return { person: identity, ...(await answeredOf(db, person)), read_at: now.toISOString(), sections };
+}
+
+/** What was answered of the person's requests: their block (who asked, since when) and their erasure. */
+async function answeredOf(db: Queryable, { kind, id }: PrivacyIdentity): Promise<Pick<PrivacyInventory, 'bloqueo' | 'eliminado_el'>> {
+  const table = sql.identifier(TABLES[kind]);
+  const [row] = rowsOf<{
+    requested_by: PrivacyBlockState['solicitado_por'] | null;
+    blocked_at: Date | string | null;
+    erased_at: Date | string | null;
+  }>(
+    await db.execute(sql`select pb.requested_by, pb.blocked_at, p.erased_at from ${table} p
+      left join person_blocks pb on pb.person_kind = ${kind} and pb.person_id = p.id where p.id = ${id}`),
+  );
+  const iso = (value: Date | string | null | undefined): string | null => (value == null ? null : new Date(value).toISOString());
+  const blockedAt = iso(row?.blocked_at);
+  return {
+    bloqueo: row?.requested_by && blockedAt ? { solicitado_por: row.requested_by, bloqueado_el: blockedAt } : null,
+    eliminado_el: iso(row?.erased_at),
+  };
 }

@@ -1,6 +1,7 @@
 // Finding the person a data request names (decision 0264): by name without accents or case, by RUT/CURP with
 // or without dots and dash, by phone as anyone writes it (normalised to the school's country like the stored
-// numbers, and by its digits), or by e-mail; students, guardians and colleagues of the asker's school only.
+// numbers, and by its digits), or by e-mail; students, guardians and colleagues of the asker's school only, never an erased one
+// (their row is a label now; a request about them is already answered).
 import { sql, type SQL } from 'drizzle-orm';
 import { fold } from '../../shared/fold';
 import { PRIVACY_SEARCH_LIMIT, type PrivacyKind, type PrivacyMatch } from '../../shared/privacy-contract';
@@ -56,15 +57,15 @@ export async function searchPeople(db: Queryable, institutionId: number, q: stri
         select 'apoderado'::text as kind, 0 as rank, g.id, ${nameOf('g')} as name, g.dni,
           (select string_agg(concat_ws(' ', s.first_names, s.last_name_father), ', ' order by s.id)
              from student_guardians sg join students s on s.id = sg.student_id where sg.guardian_id = g.id) as hint
-        from guardians g where g.institution_id = ${institutionId} and ${matchOf(q, country, 'g', { dni: true, phone: true })}
+        from guardians g where g.institution_id = ${institutionId} and g.erased_at is null and ${matchOf(q, country, 'g', { dni: true, phone: true })}
         union all
         select 'estudiante'::text, 1, s.id, ${nameOf('s')}, s.dni, c.name
         from students s join courses c on c.id = s.course_id
-        where s.institution_id = ${institutionId} and ${matchOf(q, country, 's', { dni: true, phone: false })}
+        where s.institution_id = ${institutionId} and s.erased_at is null and ${matchOf(q, country, 's', { dni: true, phone: false })}
         union all
         select 'funcionario'::text, 2, f.id, ${nameOf('f')}, null::text, p.name
         from staff f left join positions p on p.id = f.position_id
-        where f.institution_id = ${institutionId} and ${matchOf(q, country, 'f', { dni: false, phone: true })}
+        where f.institution_id = ${institutionId} and f.erased_at is null and ${matchOf(q, country, 'f', { dni: false, phone: true })}
       ) x order by x.rank, lower(x.name), x.id limit ${PRIVACY_SEARCH_LIMIT}`),
   );
   return rows.map((r) => ({ kind: r.kind, id: Number(r.id), name: r.name, dni: r.dni, hint: r.hint }));

@@ -40,6 +40,7 @@ import type peopleCL from './people/es-CL.json';
 import type retentionCL from './retention/es-CL.json';
 import type auditCL from './audit/es-CL.json';
 import type privacyCL from './privacy/es-CL.json';
+import type privacyRequestsCL from './privacy-requests/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
@@ -69,7 +70,8 @@ export type Namespace =
   | 'people'
   | 'retention'
   | 'audit'
-  | 'privacy';
+  | 'privacy'
+  | 'privacy-requests';
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
@@ -97,6 +99,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'retention',
   'audit',
   'privacy',
+  'privacy-requests',
 ];
 
 type Messages = typeof shellCL &
@@ -125,7 +128,8 @@ type Messages = typeof shellCL &
   typeof peopleCL &
   typeof retentionCL &
   typeof auditCL &
-  typeof privacyCL;
+  typeof privacyCL &
+  typeof privacyRequestsCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

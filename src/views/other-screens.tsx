@@ -42,7 +42,10 @@ const SettingsPersonPage = screen(
 );
 const AuditPage = screen(() => import('./pages/audit/audit-page').then((m) => m.AuditPage), ['audit']);
 const PrivacyPage = screen(() => import('./pages/privacy/privacy-page').then((m) => m.PrivacyPage), ['privacy']);
-const PrivacyPersonPage = screen(() => import('./pages/privacy/person-page').then((m) => m.PrivacyPersonPage), ['privacy']);
+const PrivacyPersonPage = screen(
+  () => import('./pages/privacy/person-page').then((m) => m.PrivacyPersonPage),
+  ['privacy', 'privacy-requests'],
+);
 const InvitationPage = screen(() => import('./pages/staff/invitation-page').then((m) => m.InvitationPage), ['staff/invitation']);
 const DashboardUsersPage = screen(
   () => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage),

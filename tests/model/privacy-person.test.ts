@@ -38,6 +38,8 @@ const INVENTORY: PrivacyInventory = {
     birth_date: null,
     withdrawn_at: null,
   },
+  bloqueo: null,
+  eliminado_el: null,
   read_at: '2026-11-30T12:00:00.000Z',
   sections,
 };
@@ -50,6 +52,7 @@ defineModelTests({
     targets: {
       loading: { 'xstate.done.actor.fetchPrivacyInventory': 'shown', 'xstate.error.actor.fetchPrivacyInventory': 'failed' },
       failed: { 'person.retry': 'loading' },
+      shown: { 'xstate.done.actor.privacyRequests': 'loading', 'xstate.error.actor.privacyRequests': 'failed' },
     },
   },
   traversal: {
@@ -59,19 +62,26 @@ defineModelTests({
       { type: 'xstate.done.actor.fetchPrivacyInventory', output: INVENTORY },
       { type: 'xstate.error.actor.fetchPrivacyInventory', error: failure(500, 'server.error') },
       { type: 'xstate.error.actor.fetchPrivacyInventory', error: failure(404, 'not_found') },
+      { type: 'xstate.done.actor.privacyRequests', output: { erasedAt: '2026-11-30T12:30:00.000Z' } },
+      { type: 'xstate.error.actor.privacyRequests', error: failure(500, 'server.error') },
     ],
     serializeState: (s) => JSON.stringify([s.value, s.context.notFound, s.context.inventory !== null]),
     limit: 500,
   },
   createActor: ({ fakes, inspect, machine }) =>
-    createActor(machine.provide({ actors: { fetchPrivacyInventory: fakes.promise() } }), { input: INPUT as never, inspect }),
+    createActor(machine.provide({ actors: { fetchPrivacyInventory: fakes.promise(), privacyRequests: fakes.promise() as never } }), {
+      input: INPUT as never,
+      inspect,
+    }),
   states: {
     loading: (s, env) => {
       expect(s.hasTag('busy')).toBe(true);
       expect(env.fakes.inputOf('fetchPrivacyInventory')).toEqual(INPUT);
     },
-    shown: (s) => {
+    shown: (s, env) => {
       expect(pp(s).context.inventory).toEqual(INVENTORY);
+      // The person's requests run beside them, from what the server said of their block and erasure.
+      expect(env.fakes.inputOf('privacyRequests')).toEqual({ key: INPUT, block: null, erasedAt: null });
       expect(selectHeldTotal(pp(s))).toBe(3);
       expect(s.can({ type: 'person.retry' })).toBe(false);
     },
@@ -88,6 +98,8 @@ defineModelTests({
     'person.retry': send,
     'xstate.done.actor.fetchPrivacyInventory': settle,
     'xstate.error.actor.fetchPrivacyInventory': settle,
+    'xstate.done.actor.privacyRequests': settle,
+    'xstate.error.actor.privacyRequests': settle,
   },
   emits: () => [],
 });

@@ -1,10 +1,12 @@
 // /privacy/:kind/:id (the school's administrators): everything Hermes holds about one person, read once as
 // the page opens (the server writes that it was seen). A failure says so with Reintentar; another school's
-// person or one that does not exist says there is no such person here.
+// person or one that does not exist says there is no such person here. While shown, the person's requests
+// (blocking, erasure: privacy-requests/requests.ts) run as its child; an erasure done reads the person again.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { PRIVACY_SECTIONS, type PrivacyIdentity, type PrivacyInventory, type PrivacySection } from '../../../shared/privacy-contract';
 import { fetchPrivacyInventory, type PrivacyPersonKey } from '../../services/privacy/privacy';
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
+import { privacyRequestsMachine, type PrivacyRequestsActor } from '../privacy-requests/requests';
 
 export interface PrivacyPersonContext {
   key: PrivacyPersonKey;
@@ -20,8 +22,9 @@ export const privacyPersonMachine = setup({
     input: {} as PrivacyPersonKey,
     context: {} as PrivacyPersonContext,
     events: {} as PrivacyPersonEvent,
+    children: {} as { privacyRequests: 'privacyRequests' },
   },
-  actors: { fetchPrivacyInventory },
+  actors: { fetchPrivacyInventory, privacyRequests: privacyRequestsMachine },
   actions: {
     assignInventory: assign((_, inventory: PrivacyInventory) => ({ inventory, notFound: false })),
     assignFailure: assign((_, failure: ApiFailure) => ({ notFound: failure.status === 404 })),
@@ -41,7 +44,19 @@ export const privacyPersonMachine = setup({
         onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => toApiFailure(event.error) } },
       },
     },
-    shown: {},
+    shown: {
+      invoke: {
+        id: 'privacyRequests',
+        src: 'privacyRequests',
+        input: ({ context }) => ({
+          key: context.key,
+          block: context.inventory?.bloqueo ?? null,
+          erasedAt: context.inventory?.eliminado_el ?? null,
+        }),
+        onDone: { target: 'loading' },
+        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => toApiFailure(event.error) } },
+      },
+    },
     failed: {
       on: { 'person.retry': { target: 'loading' } },
     },
@@ -59,3 +74,7 @@ export const selectPersonNotFound = (s: PrivacyPersonSnapshot): boolean => s.mat
 /** How many rows in all, for the page's heading. */
 export const selectHeldTotal = (s: PrivacyPersonSnapshot): number =>
   PRIVACY_SECTIONS.reduce((sum, section: PrivacySection) => sum + (s.context.inventory?.sections[section].length ?? 0), 0);
+/** The person's requests (blocking, erasure) while the person is shown. */
+export const selectRequestsActor = (s: PrivacyPersonSnapshot): PrivacyRequestsActor | undefined => s.children.privacyRequests;
+/** The person was erased: their data can no longer be downloaded (what is left identifies no one). */
+export const selectPersonErased = (s: PrivacyPersonSnapshot): boolean => (s.context.inventory?.eliminado_el ?? null) !== null;

@@ -13,7 +13,9 @@ import {
   selectInventory,
   selectPersonFailed,
   selectPersonLoading,
+  selectPersonErased,
   selectPersonNotFound,
+  selectRequestsActor,
   type PrivacyPersonActor,
 } from '../../../machines/privacy/person';
 import { PRIVACY_PATH } from '../../../machines/privacy/privacy-rules';
@@ -26,6 +28,7 @@ import { Badge } from '../../ui/badge';
 import { buttonVariants } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { Page, PageTitle } from '../../ui/page';
+import { RequestsPanel } from '../privacy-requests/requests-panel';
 
 /** Rows shown per section on screen; the download has them all. */
 const SHOWN_ROWS = 10;
@@ -82,10 +85,11 @@ function PersonScreen({ actor }: { actor: PrivacyPersonActor }) {
 function Heading({ actor }: { actor: PrivacyPersonActor }) {
   const t = useT();
   const { locale, timezone } = useLocaleZone();
-  const { identity, total, inventory } = useSelectors(actor, {
+  const { identity, total, inventory, erased } = useSelectors(actor, {
     identity: selectIdentity,
     total: selectHeldTotal,
     inventory: selectInventory,
+    erased: selectPersonErased,
   });
   if (!identity || !inventory) return null;
   return (
@@ -98,17 +102,19 @@ function Heading({ actor }: { actor: PrivacyPersonActor }) {
         {t('privacy.person.held', { count: total })}{' '}
         {t('privacy.person.readAt', { date: formatDateTime(inventory.read_at, locale, timezone) })}
       </p>
-      <div className="flex flex-col gap-1">
-        <a
-          className={buttonVariants({ className: 'self-start' })}
-          href={privacyExportHref({ kind: identity.kind, id: identity.id })}
-          download
-          data-slot="privacy-download"
-        >
-          {t('privacy.person.download')}
-        </a>
-        <p className="text-xs text-muted-foreground">{t('privacy.person.downloadHint')}</p>
-      </div>
+      {!erased && (
+        <div className="flex flex-col gap-1">
+          <a
+            className={buttonVariants({ className: 'self-start' })}
+            href={privacyExportHref({ kind: identity.kind, id: identity.id })}
+            download
+            data-slot="privacy-download"
+          >
+            {t('privacy.person.download')}
+          </a>
+          <p className="text-xs text-muted-foreground">{t('privacy.person.downloadHint')}</p>
+        </div>
+      )}
     </header>
   );
 }
@@ -213,10 +219,14 @@ function SectionRows({ section, rows }: { section: PrivacySection; rows: Privacy
   );
 }
 
-/** The person's other rights: their record (rectification), and the place blocking and erasure go. */
+/** The person's other rights: their record (rectification), blocking and erasure. */
 function Requests({ actor }: { actor: PrivacyPersonActor }) {
   const t = useT();
-  const { identity } = useSelectors(actor, { identity: selectIdentity });
+  const { identity, requests, erased } = useSelectors(actor, {
+    identity: selectIdentity,
+    requests: selectRequestsActor,
+    erased: selectPersonErased,
+  });
   if (!identity) return null;
   return (
     <section aria-labelledby="privacy-requests" className="flex flex-col gap-2 rounded-lg border bg-card p-4" data-slot="privacy-requests">
@@ -225,13 +235,13 @@ function Requests({ actor }: { actor: PrivacyPersonActor }) {
       </h2>
       <p className="text-sm text-muted-foreground">{t('privacy.person.requestsIntro')}</p>
       <div className="flex flex-wrap gap-2" data-slot="privacy-actions">
-        {identity.kind !== 'funcionario' && (
+        {identity.kind !== 'funcionario' && !erased && (
           <Link className={buttonVariants({ variant: 'outline', size: 'sm' })} href={personPath(identity.kind, identity.id)}>
             {t('privacy.person.editRecord')}
           </Link>
         )}
-        {/* Bloquear envíos · Eliminar sus datos (the erasure screens) go here. */}
       </div>
+      {requests && <RequestsPanel actor={requests} kind={identity.kind} id={identity.id} />}
     </section>
   );
 }
