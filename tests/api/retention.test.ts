@@ -14,6 +14,7 @@ import { monthsBefore, RETENTION_JOB } from '../../server/retention/settings';
 import { sweepRetention } from '../../server/retention/sweep';
 import { AttachmentStore } from '../../server/storage/attachments';
 import { count, one, rows } from './support/compose';
+import { onPostgres } from './support/pg';
 import { openSharedCopy, signedIn, startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -307,6 +308,36 @@ describe('the sweep', () => {
     expect(await has(sql`select count(*) as n from message_attachments where message_id = ${thirteen[0]!.id}`)).toBe(true);
     expect(existsSync(store.pathOf(thirteen[0]!.key))).toBe(true);
   }, 120_000);
+
+  // Two connections: PGlite has one, so nothing can change a row between the sweep's choice and its delete there.
+  it.skipIf(!onPostgres)(
+    'keeps a row that stops being past retention mid-batch, without waiting',
+    async () => {
+      const store = new AttachmentStore(server.attachmentsDir);
+      const school = await schoolOf('administrador@benitojuarez.edu.mx');
+      const now = new Date();
+      const old = new Date(monthsBefore(now, 60).getTime() - DAY).toISOString();
+      const picked = await rows<{ id: number }>(
+        server.db,
+        sql`select m.id from messages m where m.institution_id = ${school} and m.sender_kind = 'funcionario' and m.kind = 'sent'
+            and m.reply_to_id is null and not exists (select 1 from messages x where x.reply_to_id = m.id)
+          order by m.id limit 2`,
+      );
+      const [moved, stays] = picked.map((r) => Number(r.id)) as [number, number];
+      await server.db.execute(sql`update messages set sent_at = ${old}::timestamptz where id in (${moved}, ${stays})`);
+      let sweep: Promise<unknown> | undefined;
+      // The message's date moves to today in a transaction still open while the sweep runs.
+      await server.db.transaction(async (tx) => {
+        await tx.execute(sql`update messages set sent_at = now() where id = ${moved}`);
+        sweep = sweepRetention(server.db, store, now);
+        await Promise.race([sweep, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      });
+      await sweep;
+      expect(await count(server.db, sql`select count(*) as n from messages where id = ${moved}`)).toBe(1);
+      expect(await count(server.db, sql`select count(*) as n from messages where id = ${stays}`)).toBe(0);
+    },
+    120_000,
+  );
 
   it('removes opt-out events and inbound texts of no school past the longest period, never the current opt-out', async () => {
     const store = new AttachmentStore(server.attachmentsDir);
