@@ -1,4 +1,4 @@
-// What each retention kind removes, as SQL shared by the preview (a count) and the sweep (batches of ids):
+// What each retention kind removes, as SQL shared by the preview (a count) and the sweep (batches it deletes):
 // the two can then never disagree about what "past retention" means. A message's date is the one its
 // folders list it under (sent, else scheduled, else last edited); scheduled messages wait for their send.
 import { sql, type SQL } from 'drizzle-orm';

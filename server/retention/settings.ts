@@ -39,6 +39,17 @@ const MESSAGES_FIRST: Record<string, string> = {
   adjuntos: 'Los adjuntos no pueden guardarse más tiempo que los mensajes.',
   respuestas: 'Las respuestas no pueden guardarse más tiempo que los mensajes a los que responden.',
 };
+/**
+ * Nor can what belongs to a reply outlive it: a reply goes with its deliveries, its files and its link to the
+ * text it came from, so a longer period for those would be removed early and never shown in the preview.
+ */
+const WITHIN_REPLIES: readonly RetentionKind[] = ['entregas', 'adjuntos', 'recibidos'];
+const REPLIES_FIRST: Record<string, string> = {
+  entregas: 'Las entregas no pueden guardarse más tiempo que las respuestas: al eliminar una respuesta se eliminan también sus entregas.',
+  adjuntos: 'Los adjuntos no pueden guardarse más tiempo que las respuestas: al eliminar una respuesta se eliminan también sus adjuntos.',
+  recibidos:
+    'Los SMS y WhatsApp recibidos no pueden guardarse más tiempo que las respuestas: cada uno se guarda como una respuesta y se elimina con ella.',
+};
 
 export async function retentionPeriods(db: Queryable, institutionId: number): Promise<{ periods: RetentionPeriods; custom: boolean }> {
   const [row] = await db.select().from(retentionSettings).where(eq(retentionSettings.institutionId, institutionId));
@@ -93,7 +104,7 @@ export async function schoolRetention(db: Db, institutionId: number, now = new D
   };
 }
 
-/** Checks a whole `periodos` object: every kind, whole months within the limits, a message's parts within it. */
+/** Checks a whole `periodos` object: every kind, whole months within the limits, a message's or reply's parts within it. */
 function checkPeriods(body: unknown): { ok: true; periods: RetentionPeriods } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const input = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -120,6 +131,12 @@ function checkPeriods(body: unknown): { ok: true; periods: RetentionPeriods } | 
     const own = periods[kind];
     if (own !== undefined && periods.mensajes !== undefined && own > periods.mensajes)
       addFieldError(errors, `periodos.${kind}`, MESSAGES_FIRST[kind] ?? '');
+  }
+  for (const kind of WITHIN_REPLIES) {
+    const own = periods[kind];
+    if (errors[`periodos.${kind}`]) continue;
+    if (own !== undefined && periods.respuestas !== undefined && own > periods.respuestas)
+      addFieldError(errors, `periodos.${kind}`, REPLIES_FIRST[kind] ?? '');
   }
   return hasFieldErrors(errors) ? { ok: false, errors } : { ok: true, periods };
 }

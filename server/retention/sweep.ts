@@ -30,32 +30,33 @@ export interface SweepOutcome {
   audit: number;
 }
 
-/** Deletes `select`'s rows of `table` batch by batch, each in its own transaction; returns how many. */
+/**
+ * Deletes `select`'s rows of `table` batch by batch, each one statement in its own transaction; returns how
+ * many. The batch's rows are chosen, locked and deleted by that one statement, so a row that stops matching
+ * (a message whose date moved, a draft edited) is never deleted on a stale choice, and a row another
+ * transaction holds is skipped for this run rather than waited on.
+ */
 async function inBatches(
   db: Db,
   table: string,
   select: SQL,
   options: { batch: number; prepare?: (tx: Queryable) => Promise<unknown>; files?: AttachmentStore },
 ): Promise<number> {
+  const gone = sql`delete from ${sql.identifier(table)} where id in (${select} limit ${options.batch} for update skip locked) returning id`;
+  // A message's files, whichever way its rows go (its attachments, or the message with them): the statement
+  // reads them from its snapshot, from before its own delete.
+  const column = sql.raw(table === 'messages' ? 'message_id' : 'id');
+  const query = options.files
+    ? sql`with gone as (${gone}) select g.id, a.storage_key as key from gone g left join message_attachments a on a.${column} = g.id`
+    : sql`with gone as (${gone}) select g.id, null as key from gone g`;
   let total = 0;
   for (;;) {
-    const keys: string[] = [];
-    const n = await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       await options.prepare?.(tx);
-      const ids = rowsOf<{ id: number | string }>(await tx.execute(sql`${select} limit ${options.batch}`)).map((r) => Number(r.id));
-      if (ids.length === 0) return 0;
-      const list = sql.raw(ids.join(','));
-      if (options.files) {
-        // A message's files, whichever way its rows go (its attachments, or the message with them).
-        const column = sql.raw(table === 'messages' ? 'message_id' : 'id');
-        const files = rowsOf<{ key: string | null }>(
-          await tx.execute(sql`select storage_key as key from message_attachments where ${column} in (${list})`),
-        );
-        for (const f of files) if (f.key) keys.push(f.key);
-      }
-      await tx.execute(sql`delete from ${sql.identifier(table)} where id in (${list})`);
-      return ids.length;
+      return rowsOf<{ id: number | string; key: string | null }>(await tx.execute(query));
     });
+    const n = new Set(result.map((r) => Number(r.id))).size;
+    const keys = result.flatMap((r) => (r.key ? [r.key] : []));
     if (keys.length > 0) await options.files?.remove(keys);
     total += n;
     if (n < options.batch) return total;

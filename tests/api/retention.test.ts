@@ -14,6 +14,7 @@ import { monthsBefore, RETENTION_JOB } from '../../server/retention/settings';
 import { sweepRetention } from '../../server/retention/sweep';
 import { AttachmentStore } from '../../server/storage/attachments';
 import { count, one, rows } from './support/compose';
+import { onPostgres } from './support/pg';
 import { openSharedCopy, signedIn, startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -75,6 +76,26 @@ describe('GET and PUT /api/retention', () => {
     });
     expect(await count(server.db, sql`select count(*) as n from retention_settings where institution_id = ${school}`)).toBe(0);
     expect(await count(server.db, sql`select count(*) as n from audit_events where action = 'retention.changed'`)).toBe(0);
+  });
+
+  it('refuses a reply’s parts kept longer than the reply, which would go with it before their date', async () => {
+    const school = await schoolOf('administrador@sanandres.cl');
+    const res = await put('administrador@sanandres.cl', {
+      periodos: { mensajes: 36, respuestas: 12, entregas: 24, adjuntos: 24, recibidos: 24, auditoria: 12 },
+    });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as ApiError).errors).toEqual({
+      'periodos.entregas': [
+        'Las entregas no pueden guardarse más tiempo que las respuestas: al eliminar una respuesta se eliminan también sus entregas.',
+      ],
+      'periodos.adjuntos': [
+        'Los adjuntos no pueden guardarse más tiempo que las respuestas: al eliminar una respuesta se eliminan también sus adjuntos.',
+      ],
+      'periodos.recibidos': [
+        'Los SMS y WhatsApp recibidos no pueden guardarse más tiempo que las respuestas: cada uno se guarda como una respuesta y se elimina con ella.',
+      ],
+    });
+    expect(await count(server.db, sql`select count(*) as n from retention_settings where institution_id = ${school}`)).toBe(0);
   });
 
   it('changes every period and writes retention.changed with who and which', async () => {
@@ -252,6 +273,71 @@ describe('the sweep', () => {
     const again = await sweepRetention(server.db, store, now);
     expect(Object.values(again.schools.find((s) => s.institutionId === sanAndres)!.removed).every((n) => n === 0)).toBe(true);
   }, 120_000);
+
+  it('with a different period per kind, removes what its preview counts for every kind', async () => {
+    const store = new AttachmentStore(server.attachmentsDir);
+    const elqui = await schoolOf('administrador@liceoelqui.cl');
+    const periodos = { mensajes: 36, respuestas: 24, entregas: 12, adjuntos: 18, recibidos: 12, auditoria: 12 };
+    expect((await put('administrador@liceoelqui.cl', { periodos })).status).toBe(200);
+    // Twenty months old: its deliveries (12), files (18), text (12) and log entry (12) go; the message (36) and the reply (24) stay.
+    const planted = await plant(elqui, new Date(monthsBefore(new Date(), 20).getTime() - DAY), 'kept', store);
+    // The previous test's year and a day: the files (18) stay too.
+    const thirteen = await rows<{ id: number; key: string }>(
+      server.db,
+      sql`select a.message_id as id, a.storage_key as key from message_attachments a where a.storage_key = ${`retention/${elqui}-past.pdf`}`,
+    );
+    expect(thirteen).toHaveLength(1);
+    // The preview at the sweep's moment, with everything planted.
+    const again = ((await (await (await as('administrador@liceoelqui.cl')).get('/api/retention')).json()) as { data: RetentionSettings })
+      .data.proxima;
+
+    const removed = (await sweepRetention(server.db, store, new Date(again.fecha))).schools.find((s) => s.institutionId === elqui)!.removed;
+    for (const kind of Object.keys(removed) as RetentionKind[]) expect(removed[kind], kind).toBe(again.tipos[kind].cantidad);
+    expect(removed.entregas).toBeGreaterThan(0);
+    expect(removed.adjuntos).toBeGreaterThanOrEqual(1);
+    expect(removed.recibidos).toBeGreaterThanOrEqual(1);
+    expect(removed.auditoria).toBeGreaterThanOrEqual(1);
+
+    const has = async (query: ReturnType<typeof sql>) => (await count(server.db, query)) > 0;
+    expect(await count(server.db, sql`select count(*) as n from messages where id in (${planted.messageId}, ${planted.replyId})`)).toBe(2);
+    expect(await has(sql`select count(*) as n from deliveries where message_id in (${planted.messageId}, ${planted.replyId})`)).toBe(false);
+    expect(await has(sql`select count(*) as n from message_attachments where message_id = ${planted.messageId}`)).toBe(false);
+    expect(existsSync(store.pathOf(planted.key))).toBe(false);
+    expect(await has(sql`select count(*) as n from inbound_message_targets where inbound_id = ${planted.inboundId}`)).toBe(false);
+    expect(await has(sql`select count(*) as n from audit_events where id = ${planted.auditId}`)).toBe(false);
+    expect(await has(sql`select count(*) as n from message_attachments where message_id = ${thirteen[0]!.id}`)).toBe(true);
+    expect(existsSync(store.pathOf(thirteen[0]!.key))).toBe(true);
+  }, 120_000);
+
+  // Two connections: PGlite has one, so nothing can change a row between the sweep's choice and its delete there.
+  it.skipIf(!onPostgres)(
+    'keeps a row that stops being past retention mid-batch, without waiting',
+    async () => {
+      const store = new AttachmentStore(server.attachmentsDir);
+      const school = await schoolOf('administrador@benitojuarez.edu.mx');
+      const now = new Date();
+      const old = new Date(monthsBefore(now, 60).getTime() - DAY).toISOString();
+      const picked = await rows<{ id: number }>(
+        server.db,
+        sql`select m.id from messages m where m.institution_id = ${school} and m.sender_kind = 'funcionario' and m.kind = 'sent'
+            and m.reply_to_id is null and not exists (select 1 from messages x where x.reply_to_id = m.id)
+          order by m.id limit 2`,
+      );
+      const [moved, stays] = picked.map((r) => Number(r.id)) as [number, number];
+      await server.db.execute(sql`update messages set sent_at = ${old}::timestamptz where id in (${moved}, ${stays})`);
+      let sweep: Promise<unknown> | undefined;
+      // The message's date moves to today in a transaction still open while the sweep runs.
+      await server.db.transaction(async (tx) => {
+        await tx.execute(sql`update messages set sent_at = now() where id = ${moved}`);
+        sweep = sweepRetention(server.db, store, now);
+        await Promise.race([sweep, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      });
+      await sweep;
+      expect(await count(server.db, sql`select count(*) as n from messages where id = ${moved}`)).toBe(1);
+      expect(await count(server.db, sql`select count(*) as n from messages where id = ${stays}`)).toBe(0);
+    },
+    120_000,
+  );
 
   it('removes opt-out events and inbound texts of no school past the longest period, never the current opt-out', async () => {
     const store = new AttachmentStore(server.attachmentsDir);
