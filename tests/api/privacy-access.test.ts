@@ -243,3 +243,33 @@ describe('who may ask', () => {
     expect((await (await as(ADMIN)).get(`${PRIVACY_API.people}?q=${'a'.repeat(101)}`)).status).toBe(422);
   });
 });
+
+// A number two schools' families share: what it wrote to the other school is that school's, never shown here.
+describe('a phone shared with another school’s family', () => {
+  beforeAll(async () => {
+    const elqui = await one<{ id: number }>(sql`select id from institutions where name ilike '%Elqui%' order by id limit 1`);
+    const [family] = await all<{ id: number }>(sql`insert into guardians (institution_id, first_names, last_name_father, last_name_mother, phone)
+      values (${elqui.id}, 'Compartido', 'Teléfono', '', ${guardian.phone}) returning id`);
+    const [message] = await all<{ id: number }>(sql`insert into messages (institution_id, sender_kind, sender_ref_id, sender_name, title,
+        content, kind, sent_at, search)
+      values (${elqui.id}, 'apoderado', ${family!.id}, 'x', 'SMS', 'Hola Elqui', 'sent', now(), 'hola elqui') returning id`);
+    const [elquiText] = await all<{ id: number }>(sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, claimed_at, outcome)
+      values ('sms', ${guardian.phone}, 'sim', 'privacy-shared-1', now(), 'Hola Elqui', now(), 'school_inbox') returning id`);
+    await server.db.execute(sql`insert into inbound_message_targets (inbound_id, message_id, institution_id, guardian_id)
+      values (${elquiText!.id}, ${message!.id}, ${elqui.id}, ${family!.id})`);
+    // Words no school's message came of (an opt-out) are the number's, so still its owner's here.
+    await server.db.execute(sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, claimed_at, outcome)
+      values ('sms', ${guardian.phone}, 'sim', 'privacy-shared-2', now(), 'BAJA sin destino', now(), 'opt_out')`);
+  });
+
+  it('shows neither on the page nor in the ZIP what the number wrote to the other school', async () => {
+    const admin = await as(ADMIN);
+    const page = await admin.get(PRIVACY_API.person('apoderado', guardian.id));
+    const { data } = (await page.json()) as { data: PrivacyInventory };
+    const texts = data.sections.mensajes_entrantes.map((row) => row.texto);
+    expect(texts).not.toContain('Hola Elqui');
+    expect(texts).toContain('BAJA sin destino');
+    const files = unzipSync(new Uint8Array(await (await admin.get(PRIVACY_API.exportOf('apoderado', guardian.id))).arrayBuffer()));
+    for (const [name, bytes] of Object.entries(files)) expect(strFromU8(bytes), name).not.toContain('Hola Elqui');
+  });
+});
