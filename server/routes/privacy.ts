@@ -7,6 +7,7 @@ import { ADMIN_ROLES } from '../../shared/codes';
 import { PRIVACY_KINDS, PRIVACY_Q_MAX, PRIVACY_Q_MIN, type PrivacyKind, type PrivacySearch } from '../../shared/privacy-contract';
 import { auditActorOf } from '../http/audit-actor';
 import { recordAudit } from '../audit/record';
+import { recordContactsViewed } from '../audit/views';
 import type { Db } from '../db/client';
 import { dayIn } from '../db/time';
 import { requireAuth } from '../http/auth';
@@ -37,6 +38,8 @@ export function privacyRoutes(db: Db, store: AttachmentStore): Hono<AppEnv> {
     const q = (c.req.query('q') ?? '').trim();
     if (q.length > PRIVACY_Q_MAX) return invalid(c, { q: [PRIVACY_TEXTS.q] });
     const body: PrivacySearch = { data: q.length < PRIVACY_Q_MIN ? [] : await searchPeople(db, c.var.auth.institutionId, q) };
+    // Its answer shows each match's RUT or CURP: a bulk view (decision 0283), counted, never the words asked.
+    await recordContactsViewed(db, auditActorOf(c), 'privacy_search', body.data.length);
     return c.json(body);
   });
 

@@ -136,6 +136,17 @@ describe('finding the person a request names', () => {
     expect(await search(await as(ADMIN), student.dni)).toContainEqual(expect.objectContaining({ kind: 'estudiante', id: student.id }));
   });
 
+  it('writes each search that showed someone as a bulk view: how many, never the words asked', async () => {
+    const before = (await auditOf('person.contacts_viewed')).length;
+    await search(await as(ADMIN), guardian.email);
+    const entries = await auditOf('person.contacts_viewed');
+    expect(entries).toHaveLength(before + 1);
+    expect(entries.at(-1)?.detail).toEqual({ view: 'privacy_search', people: 1 });
+    expect(JSON.stringify(entries)).not.toContain(guardian.email);
+    await search(await as(ADMIN), 'zzzz-nadie-zzzz');
+    expect(await auditOf('person.contacts_viewed')).toHaveLength(before + 1);
+  });
+
   it('never answers another school’s people', async () => {
     expect((await search(await as(ELQUI_ADMIN), guardian.dni)).filter((p) => p.id === guardian.id && p.kind === 'apoderado')).toEqual([]);
   });
