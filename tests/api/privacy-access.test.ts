@@ -263,12 +263,16 @@ describe('who may ask', () => {
 describe('a phone shared with another school’s family', () => {
   beforeAll(async () => {
     const elqui = await one<{ id: number }>(sql`select id from institutions where name ilike '%Elqui%' order by id limit 1`);
-    const [family] = await all<{ id: number }>(sql`insert into guardians (institution_id, first_names, last_name_father, last_name_mother, phone)
+    const [family] = await all<{
+      id: number;
+    }>(sql`insert into guardians (institution_id, first_names, last_name_father, last_name_mother, phone)
       values (${elqui.id}, 'Compartido', 'Teléfono', '', ${guardian.phone}) returning id`);
     const [message] = await all<{ id: number }>(sql`insert into messages (institution_id, sender_kind, sender_ref_id, sender_name, title,
         content, kind, sent_at, search)
       values (${elqui.id}, 'apoderado', ${family!.id}, 'x', 'SMS', 'Hola Elqui', 'sent', now(), 'hola elqui') returning id`);
-    const [elquiText] = await all<{ id: number }>(sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, claimed_at, outcome)
+    const [elquiText] = await all<{
+      id: number;
+    }>(sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, claimed_at, outcome)
       values ('sms', ${guardian.phone}, 'sim', 'privacy-shared-1', now(), 'Hola Elqui', now(), 'school_inbox') returning id`);
     await server.db.execute(sql`insert into inbound_message_targets (inbound_id, message_id, institution_id, guardian_id)
       values (${elquiText!.id}, ${message!.id}, ${elqui.id}, ${family!.id})`);
@@ -318,7 +322,9 @@ describe('the ZIP as a stream', () => {
 
 describe('the summary and the CSVs in the school’s words and time', () => {
   it('gives a Chilean school’s time in its zone', async () => {
-    const files = unzipSync(new Uint8Array(await (await (await as(ADMIN)).get(PRIVACY_API.exportOf('apoderado', guardian.id))).arrayBuffer()));
+    const files = unzipSync(
+      new Uint8Array(await (await (await as(ADMIN)).get(PRIVACY_API.exportOf('apoderado', guardian.id))).arrayBuffer()),
+    );
     const summary = strFromU8(files['LEEME.txt']!);
     const readAt = new Date((JSON.parse(strFromU8(files['datos.json']!)) as PrivacyInventory).read_at);
     expect(summary).not.toContain('UTC');
@@ -345,7 +351,11 @@ describe('the summary and the CSVs in the school’s words and time', () => {
     inventory.sections.mensajes_recibidos = [{ mensaje_id: 1, grupo: 'x', estudiantes: 'x' }];
     inventory.sections.adjuntos = [];
     const school = { name: 'Escuela Benito Juárez', country: 'MX', timezone: 'America/Mexico_City' } as const;
-    const files = unzipSync(new Uint8Array(await new Response(exportStream(server.db, new CountingStore(server.attachmentsDir), inventory, school)).arrayBuffer()));
+    const files = unzipSync(
+      new Uint8Array(
+        await new Response(exportStream(server.db, new CountingStore(server.attachmentsDir), inventory, school)).arrayBuffer(),
+      ),
+    );
     const summary = strFromU8(files['LEEME.txt']!);
     const headers = strFromU8(files['mensajes_recibidos.csv']!).split('\r\n')[0]!;
     for (const text of [summary, headers]) {
