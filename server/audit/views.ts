@@ -5,8 +5,8 @@ import type { AuditDetailWritten } from '../../shared/audit-contract';
 import type { Queryable } from '../db/client';
 import { recordAudit, type AuditActor } from './record';
 
-/** Where the contacts were shown: the people list, a course's connectivity page, the call list, a list's members, the staff list. */
-export type ContactsView = 'people_list' | 'course_connectivity' | 'call_list' | 'recipient_list' | 'staff_list';
+/** Where the contacts were shown: the people list, a course's connectivity page, the call list, a list's members, the staff list, the privacy search (documents). */
+export type ContactsView = 'people_list' | 'course_connectivity' | 'call_list' | 'recipient_list' | 'staff_list' | 'privacy_search';
 
 export async function recordContactsViewed(
   db: Queryable,

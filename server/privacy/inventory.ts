@@ -124,10 +124,15 @@ function sectionQueries(inst: number, person: PrivacyIdentity & { userId: number
   q.adjuntos = sql`select a.id as adjunto_id, a.message_id as mensaje_id, a.name as nombre, a.content_type as tipo, a.size as bytes
     from message_attachments a join messages m on m.id = a.message_id where ${written('m')} order by a.id`;
   if (kind === 'apoderado') {
+    // A number two schools' families share wrote to each: what became a message of another school only is
+    // that school's. A text that became no school's message (an opt-out word) is the number's, so shown.
     q.mensajes_entrantes = sql`select i.id as entrante_id, i.channel as canal, i.received_at as recibido, i.body as texto,
         i.media_count as archivos, i.outcome as resultado
       from inbound_messages i
-      where i.phone = ${phone ?? ''} or i.id in (select t.inbound_id from inbound_message_targets t where t.guardian_id = ${id} and t.institution_id = ${inst})
+      where (i.phone = ${phone ?? ''} and (
+          exists (select 1 from inbound_message_targets t where t.inbound_id = i.id and t.institution_id = ${inst})
+          or not exists (select 1 from inbound_message_targets t where t.inbound_id = i.id and t.institution_id <> ${inst})))
+        or i.id in (select t.inbound_id from inbound_message_targets t where t.guardian_id = ${id} and t.institution_id = ${inst})
       order by i.received_at, i.id`;
     q.sesiones_app = sql`select t.id as sesion_id, t.created_at as creada, t.last_used_at as ultimo_uso, t.expires_at as vence
       from app_tokens t where t.institution_id = ${inst}

@@ -3,19 +3,19 @@
 // that as one ZIP. Seeing and exporting are written to the audit log. Another school's person, or a kind
 // or id that names no one, is a 404. Rules and SQL: server/privacy/.
 import { Hono, type Context } from 'hono';
-import { sql } from 'drizzle-orm';
 import { ADMIN_ROLES } from '../../shared/codes';
 import { PRIVACY_KINDS, PRIVACY_Q_MAX, PRIVACY_Q_MIN, type PrivacyKind, type PrivacySearch } from '../../shared/privacy-contract';
 import { auditActorOf } from '../http/audit-actor';
 import { recordAudit } from '../audit/record';
+import { recordContactsViewed } from '../audit/views';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/sql';
+import { dayIn } from '../db/time';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { invalid, notFound } from '../http/errors';
 import { requireRole } from '../http/roles';
 import { parseId } from '../http/params';
-import { exportStream } from '../privacy/export';
+import { exportSchoolOf, exportStream } from '../privacy/export';
 import { identityOf, inventoryOf } from '../privacy/inventory';
 import { searchPeople } from '../privacy/search';
 import { PRIVACY_TEXTS } from '../privacy/texts';
@@ -38,6 +38,8 @@ export function privacyRoutes(db: Db, store: AttachmentStore): Hono<AppEnv> {
     const q = (c.req.query('q') ?? '').trim();
     if (q.length > PRIVACY_Q_MAX) return invalid(c, { q: [PRIVACY_TEXTS.q] });
     const body: PrivacySearch = { data: q.length < PRIVACY_Q_MIN ? [] : await searchPeople(db, c.var.auth.institutionId, q) };
+    // Its answer shows each match's RUT or CURP: a bulk view (decision 0283), counted, never the words asked.
+    await recordContactsViewed(db, auditActorOf(c), 'privacy_search', body.data.length);
     return c.json(body);
   });
 
@@ -54,15 +56,15 @@ export function privacyRoutes(db: Db, store: AttachmentStore): Hono<AppEnv> {
     if (!person) return notFound(c);
     const institutionId = c.var.auth.institutionId;
     const inventory = await inventoryOf(db, institutionId, person);
-    const [school] = rowsOf<{ name: string }>(await db.execute(sql`select name from institutions where id = ${institutionId}`));
+    const school = await exportSchoolOf(db, institutionId);
     const counts = Object.fromEntries(Object.entries(inventory.sections).map(([section, rows]) => [section, rows.length]));
     await recordAudit(db, auditActorOf(c), {
       action: 'person.exported',
       subject: { kind: person.kind, id: person.id },
       detail: { mensajes_recibidos: counts.mensajes_recibidos ?? 0, adjuntos: counts.adjuntos ?? 0 },
     });
-    const day = inventory.read_at.slice(0, 10);
-    return new Response(exportStream(db, store, inventory, school?.name ?? 'el colegio'), {
+    const day = dayIn(new Date(inventory.read_at), school.timezone);
+    return new Response(exportStream(db, store, inventory, school), {
       headers: {
         'content-type': 'application/zip',
         'content-disposition': `attachment; filename="datos-${person.kind}-${person.id}-${day}.zip"`,

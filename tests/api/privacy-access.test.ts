@@ -10,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_API, PRIVACY_SECTIONS, type PrivacyInventory, type PrivacySearch } from '../../shared/privacy-contract';
 import { PrivacyInventoryDataStruct, PrivacySearchStruct } from '../../shared/privacy-structs';
 import { rowsOf } from '../../server/db/sql';
+import { minuteIn } from '../../server/db/time';
+import { exportSchoolOf, exportStream } from '../../server/privacy/export';
+import { identityOf, inventoryOf } from '../../server/privacy/inventory';
+import { AttachmentStore } from '../../server/storage/attachments';
 import { signedIn, startServer, type Client, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -132,6 +136,17 @@ describe('finding the person a request names', () => {
     expect(await search(await as(ADMIN), student.dni)).toContainEqual(expect.objectContaining({ kind: 'estudiante', id: student.id }));
   });
 
+  it('writes each search that showed someone as a bulk view: how many, never the words asked', async () => {
+    const before = (await auditOf('person.contacts_viewed')).length;
+    await search(await as(ADMIN), guardian.email);
+    const entries = await auditOf('person.contacts_viewed');
+    expect(entries).toHaveLength(before + 1);
+    expect(entries.at(-1)?.detail).toEqual({ view: 'privacy_search', people: 1 });
+    expect(JSON.stringify(entries)).not.toContain(guardian.email);
+    await search(await as(ADMIN), 'zzzz-nadie-zzzz');
+    expect(await auditOf('person.contacts_viewed')).toHaveLength(before + 1);
+  });
+
   it('never answers another school’s people', async () => {
     expect((await search(await as(ELQUI_ADMIN), guardian.dni)).filter((p) => p.id === guardian.id && p.kind === 'apoderado')).toEqual([]);
   });
@@ -243,3 +258,133 @@ describe('who may ask', () => {
     expect((await (await as(ADMIN)).get(`${PRIVACY_API.people}?q=${'a'.repeat(101)}`)).status).toBe(422);
   });
 });
+
+// A number two schools' families share: what it wrote to the other school is that school's, never shown here.
+describe('a phone shared with another school’s family', () => {
+  beforeAll(async () => {
+    const elqui = await one<{ id: number }>(sql`select id from institutions where name ilike '%Elqui%' order by id limit 1`);
+    const [family] = await all<{
+      id: number;
+    }>(sql`insert into guardians (institution_id, first_names, last_name_father, last_name_mother, phone)
+      values (${elqui.id}, 'Compartido', 'Teléfono', '', ${guardian.phone}) returning id`);
+    const [message] = await all<{ id: number }>(sql`insert into messages (institution_id, sender_kind, sender_ref_id, sender_name, title,
+        content, kind, sent_at, search)
+      values (${elqui.id}, 'apoderado', ${family!.id}, 'x', 'SMS', 'Hola Elqui', 'sent', now(), 'hola elqui') returning id`);
+    const [elquiText] = await all<{
+      id: number;
+    }>(sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, claimed_at, outcome)
+      values ('sms', ${guardian.phone}, 'sim', 'privacy-shared-1', now(), 'Hola Elqui', now(), 'school_inbox') returning id`);
+    await server.db.execute(sql`insert into inbound_message_targets (inbound_id, message_id, institution_id, guardian_id)
+      values (${elquiText!.id}, ${message!.id}, ${elqui.id}, ${family!.id})`);
+    // Words no school's message came of (an opt-out) are the number's, so still its owner's here.
+    await server.db.execute(sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, claimed_at, outcome)
+      values ('sms', ${guardian.phone}, 'sim', 'privacy-shared-2', now(), 'BAJA sin destino', now(), 'opt_out')`);
+  });
+
+  it('shows neither on the page nor in the ZIP what the number wrote to the other school', async () => {
+    const admin = await as(ADMIN);
+    const page = await admin.get(PRIVACY_API.person('apoderado', guardian.id));
+    const { data } = (await page.json()) as { data: PrivacyInventory };
+    const texts = data.sections.mensajes_entrantes.map((row) => row.texto);
+    expect(texts).not.toContain('Hola Elqui');
+    expect(texts).toContain('BAJA sin destino');
+    const files = unzipSync(new Uint8Array(await (await admin.get(PRIVACY_API.exportOf('apoderado', guardian.id))).arrayBuffer()));
+    for (const [name, bytes] of Object.entries(files)) expect(strFromU8(bytes), name).not.toContain('Hola Elqui');
+  });
+});
+
+// The ZIP is made as it is read: having read its first bytes, the export has not read a large file it holds.
+describe('the ZIP as a stream', () => {
+  const SIZE = 8 * 1024 * 1024;
+  it('reads an attachment only as far as the download has gone', async () => {
+    const store = new CountingStore(server.attachmentsDir);
+    const key = await store.save(new Uint8Array(SIZE).fill(7));
+    await server.db.execute(sql`insert into message_attachments (message_id, institution_id, name, size, content_type, storage_key)
+      values (${reply}, ${guardian.institution_id}, 'grande.bin', ${SIZE}, 'application/octet-stream', ${key})`);
+    const person = await identityOf(server.db, guardian.institution_id, 'apoderado', guardian.id);
+    const inventory = await inventoryOf(server.db, guardian.institution_id, person!);
+    const school = await exportSchoolOf(server.db, guardian.institution_id);
+    const reader = exportStream(server.db, store, inventory, school).getReader();
+    expect((await reader.read()).done).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(store.read).toBeLessThan(SIZE / 8);
+    // Read on, the whole file goes through.
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+    }
+    expect(store.read).toBe(SIZE);
+    expect(total).toBeGreaterThan(SIZE);
+  });
+});
+
+describe('the summary and the CSVs in the school’s words and time', () => {
+  it('gives a Chilean school’s time in its zone', async () => {
+    const files = unzipSync(
+      new Uint8Array(await (await (await as(ADMIN)).get(PRIVACY_API.exportOf('apoderado', guardian.id))).arrayBuffer()),
+    );
+    const summary = strFromU8(files['LEEME.txt']!);
+    const readAt = new Date((JSON.parse(strFromU8(files['datos.json']!)) as PrivacyInventory).read_at);
+    expect(summary).not.toContain('UTC');
+    expect(summary).toContain(`a las ${minuteIn(readAt, 'America/Santiago').slice(11)}`);
+    expect(summary).toContain('planilla');
+    expect(summary).toContain('Apoderado');
+  });
+
+  it('speaks a Mexican school’s vocabulary in the summary, section names and CSV headers', async () => {
+    const person = await identityOf(server.db, guardian.institution_id, 'apoderado', guardian.id);
+    const real = await inventoryOf(server.db, guardian.institution_id, person!);
+    // The people's own words (messages, names of courses) are theirs: only Hermes' words are looked at.
+    const inventory: PrivacyInventory = {
+      ...real,
+      person: { ...real.person, name: 'Ana Pérez' },
+      sections: Object.fromEntries(
+        Object.entries(real.sections).map(([section, rows]) => [
+          section,
+          rows.map((row) => Object.fromEntries(Object.keys(row).map((key) => [key, 'x']))),
+        ]),
+      ) as PrivacyInventory['sections'],
+    };
+    inventory.sections.vinculos = [{ estudiante_id: 'x', nombre: 'x', curso: 'x', rol: 'x', parentesco: 'x' }];
+    inventory.sections.mensajes_recibidos = [{ mensaje_id: 1, grupo: 'x', estudiantes: 'x' }];
+    inventory.sections.adjuntos = [];
+    const school = { name: 'Escuela Benito Juárez', country: 'MX', timezone: 'America/Mexico_City' } as const;
+    const files = unzipSync(
+      new Uint8Array(
+        await new Response(exportStream(server.db, new CountingStore(server.attachmentsDir), inventory, school)).arrayBuffer(),
+      ),
+    );
+    const summary = strFromU8(files['LEEME.txt']!);
+    const headers = strFromU8(files['mensajes_recibidos.csv']!).split('\r\n')[0]!;
+    for (const text of [summary, headers]) {
+      for (const word of [/apoderad/i, /\bcursos?\b/i, /funcionari/i, /\bplanilla\b/i, /\bRUT\b/, /estudiante/i, /colegio/i, /UTC/]) {
+        expect(text, String(word)).not.toMatch(word);
+      }
+    }
+    expect(summary).toContain('Padre o tutor');
+    expect(summary).toContain('hoja de cálculo');
+    expect(summary).toContain('Alumnos o padres o tutores vinculados');
+    expect(summary).toContain(`a las ${minuteIn(new Date(inventory.read_at), school.timezone).slice(11)}`);
+    expect(headers).toContain('"alumnos"');
+  });
+});
+
+/** The attachments' store, counting the bytes the export has taken from it. */
+class CountingStore extends AttachmentStore {
+  read = 0;
+  override async open(key: string) {
+    const opened = await super.open(key);
+    if (!opened) return null;
+    const counted = opened.stream.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform: (chunk, controller) => {
+          this.read += chunk.length;
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return { ...opened, stream: counted };
+  }
+}
