@@ -232,8 +232,9 @@ describe('erasing a guardian', () => {
     );
     const who = await identityOf('apoderado', g.id);
     const name = `${who.first_names} ${who.last_name_father} ${who.last_name_mother}`;
-    // Their reply with an attachment (a file on disk), an app session, a push subscription, a sign-in code,
-    // an opt-out, an inbound SMS, a contact change, a list membership and a throttled sign-in.
+    // Their reply (sent now: in this month's figures, which must not move, decision 0278) with an attachment
+    // (a file on disk), an app session, a push subscription, a sign-in code, an opt-out, an inbound SMS, a
+    // contact change, a list membership and a throttled sign-in.
     const reply = await one<{ id: number }>(
       server.db,
       sql`insert into messages (institution_id, sender_kind, sender_ref_id, sender_name, title, content, kind, sent_at, reply_to_id, search)
