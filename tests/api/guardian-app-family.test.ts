@@ -336,6 +336,9 @@ describe('one sign-in, every school', () => {
       const { data } = (await (await api('/children', { token })).json()) as { data: FamilyChild[] };
       expect(data.map((c) => c.id)).not.toContain(childB.id);
       expect((await api(`/messages?student=${childB.id}`, { token })).status).toBe(404);
+      const notices = (await (await api('/notifications', { token })).json()) as { data: { children: { student_id: number }[] } };
+      expect(notices.data.children.length).toBeGreaterThan(0);
+      expect(notices.data.children.map((c) => c.student_id)).not.toContain(childB.id);
     } finally {
       await db.execute(sql`update students set erased_at = null where id = ${childB.id}`);
     }
