@@ -46,7 +46,11 @@ export function setupRoutes(db: Db, config: ServerConfig, xsrf: Xsrf, state: Set
       await recordAudit(
         tx,
         { institutionId: outcome.institutionId, actorUserId: outcome.userId, ip },
-        { action: 'session.signed_in', subject: { kind: 'usuario', id: outcome.userId }, detail: { method: 'setup', session_id: issued.session.id } },
+        {
+          action: 'session.signed_in',
+          subject: { kind: 'usuario', id: outcome.userId },
+          detail: { method: 'setup', session_id: issued.session.id },
+        },
       );
       return issued;
     });

@@ -436,10 +436,7 @@ beforeAll(async () => {
     // Students and guardians of the fuzzer's school and of others, for the people routes.
     [/^\/api\/people\//, await ids(sql`select id from students order by institution_id desc, id limit 20`)],
     // A person's data, blocking and erasure: the school's guardians and others' (not the app session's own).
-    [
-      /^\/api\/privacy\//,
-      await ids(sql`select id from guardians where id <> ${guardian.id} order by institution_id desc, id limit 20`),
-    ],
+    [/^\/api\/privacy\//, await ids(sql`select id from guardians where id <> ${guardian.id} order by institution_id desc, id limit 20`)],
     [/^\/api\/institutions-signatures\//, await ids(sql`select id from institution_signatures order by id limit 10`)],
     [/^\/api\/templates\//, await ids(sql`select id from templates order by id limit 30`)],
     [
@@ -522,7 +519,8 @@ function fillPath(path: string, junk: boolean): string {
   return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => {
     if (junk) return pick(NASTY_PATH);
     if (name === 'channel') return pick(['sms', 'whatsapp']);
-    if (name === 'kind') return pick(path.startsWith('/api/privacy/') ? ['apoderado', 'estudiante', 'funcionario'] : ['estudiante', 'apoderado']);
+    if (name === 'kind')
+      return pick(path.startsWith('/api/privacy/') ? ['apoderado', 'estudiante', 'funcionario'] : ['estudiante', 'apoderado']);
     return String(real.length > 0 ? pick(real) : 1 + int(20));
   });
 }

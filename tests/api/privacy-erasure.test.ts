@@ -87,12 +87,17 @@ function deviceMixes(value: unknown): unknown[] {
  */
 async function asIfGone(kind: PrivacyPersonKind, id: number): Promise<unknown> {
   const get = async (url: string) => json<unknown>(await admin.get(url));
-  const read = async () => ({ devices: deviceMixes(await get('/api/dashboard/summary')), connectivity: await get('/api/dashboard/connectivity') });
+  const read = async () => ({
+    devices: deviceMixes(await get('/api/dashboard/summary')),
+    connectivity: await get('/api/dashboard/connectivity'),
+  });
   if (kind === 'apoderado') {
     const links = await rows<Record<string, unknown>>(server.db, sql`select * from student_guardians where guardian_id = ${id}`);
     await server.db.execute(sql`delete from student_guardians where guardian_id = ${id}`);
     const gone = await read();
-    await server.db.execute(sql`insert into student_guardians select * from json_populate_recordset(null::student_guardians, ${JSON.stringify(links)}::json)`);
+    await server.db.execute(
+      sql`insert into student_guardians select * from json_populate_recordset(null::student_guardians, ${JSON.stringify(links)}::json)`,
+    );
     return gone;
   }
   if (kind === 'estudiante') {
