@@ -435,8 +435,6 @@ beforeAll(async () => {
     [/^\/api\/recipient-lists\//, await ids(sql`select id from recipient_lists order by id limit 20`)],
     // Students and guardians of the fuzzer's school and of others, for the people routes.
     [/^\/api\/people\//, await ids(sql`select id from students order by institution_id desc, id limit 20`)],
-    // A person's data, blocking and erasure: the school's guardians and others' (not the app session's own).
-    [/^\/api\/privacy\//, await ids(sql`select id from guardians where id <> ${guardian.id} order by institution_id desc, id limit 20`)],
     [/^\/api\/institutions-signatures\//, await ids(sql`select id from institution_signatures order by id limit 10`)],
     [/^\/api\/templates\//, await ids(sql`select id from templates order by id limit 30`)],
     [
@@ -506,9 +504,6 @@ function baseBody(method: string, path: string): Record<string, unknown> | null 
     'POST /api/app/session/code': { phone: guardian.phone },
     'POST /api/app/session': { phone: guardian.phone, code: '123456' },
     'POST /api/app/messages/:id/reply': { content: 'Gracias' },
-    'PUT /api/privacy/people/:kind/:id/block': { solicitado_por: 'persona' },
-    'POST /api/privacy/people/:kind/:id/erasure': { confirmacion: 'ELIMINAR' },
-    'PUT /api/retention': { mensajes: 60, respuestas: 60, entregas: 24, adjuntos: 24, recibidos: 24, auditoria: 24 },
   };
   return bases[`${method} ${path}`] ?? null;
 }
@@ -519,8 +514,7 @@ function fillPath(path: string, junk: boolean): string {
   return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => {
     if (junk) return pick(NASTY_PATH);
     if (name === 'channel') return pick(['sms', 'whatsapp']);
-    if (name === 'kind')
-      return pick(path.startsWith('/api/privacy/') ? ['apoderado', 'estudiante', 'funcionario'] : ['estudiante', 'apoderado']);
+    if (name === 'kind') return pick(['estudiante', 'apoderado']);
     return String(real.length > 0 ? pick(real) : 1 + int(20));
   });
 }
