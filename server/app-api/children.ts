@@ -1,6 +1,6 @@
 // The children of a guardian app session (every guardian row of its phone, in every school) and the
-// schools it spans. A withdrawn student is left out: the app lists whom the family has at school now; the
-// messages about them stay in the combined inbox (docs/decisions/0209).
+// schools it spans. A withdrawn or erased student is left out: the app lists whom the family has at school
+// now; the messages about them stay in the combined inbox (docs/decisions/0209).
 import { sql } from 'drizzle-orm';
 import type { FamilyChild, FamilySchool } from '../../shared/family-contract';
 import type { Locale } from '../../shared/contract';
@@ -23,7 +23,7 @@ export async function listChildren(db: Queryable, reader: Reader, now: Date): Pr
     join institutions i on i.id = st.institution_id
     left join lateral (select count(distinct m.id)::int as unread ${visible(reader)}
       and d.status <> 'read' and ${namesStudent(sql`st.id`)}) u on true
-    where st.withdrawn_at is null or st.withdrawn_at > ${now.toISOString()}::timestamptz
+    where st.erased_at is null and (st.withdrawn_at is null or st.withdrawn_at > ${now.toISOString()}::timestamptz)
     order by i.name, st.first_names, st.last_name_father, st.id`);
   return rowsOf<{ id: number; name: string; school_name: string; course_name: string; unread: number | null }>(result).map((row) => ({
     id: Number(row.id),
@@ -40,7 +40,7 @@ export async function isSessionChild(db: Queryable, reader: Reader, studentId: n
     select 1 from ${sessionRows(reader)}
     join student_guardians sg on sg.guardian_id = me.guardian_id
     join students st on st.id = sg.student_id
-    where st.id = ${studentId} and (st.withdrawn_at is null or st.withdrawn_at > ${now.toISOString()}::timestamptz)
+    where st.id = ${studentId} and st.erased_at is null and (st.withdrawn_at is null or st.withdrawn_at > ${now.toISOString()}::timestamptz)
     limit 1`);
   return rowsOf(result).length > 0;
 }

@@ -13,8 +13,8 @@ export function deviceMixSql(institutionId: number): SQL {
     with can as (${schoolPhoneChannelsSql(institutionId)})
     select ${schoolDeviceStatusSql('g', 'can')} as status, count(*)::int as guardians
     from guardians g cross join can
-    where g.institution_id = ${institutionId}
+    where g.institution_id = ${institutionId} and g.erased_at is null
       and exists (select 1 from student_guardians sg join students s on s.id = sg.student_id
-                  where sg.guardian_id = g.id and s.withdrawn_at is null)
+                  where sg.guardian_id = g.id and s.withdrawn_at is null and s.erased_at is null)
     group by 1`;
 }

@@ -318,7 +318,7 @@ async function guardiansOf(db: Queryable, institutionId: number, guardianIds: nu
     select sg.guardian_id, s.first_names || ' ' || s.last_name_father || ' ' || s.last_name_mother as student,
       c.name as course, sg.relationship
     from student_guardians sg
-    join students s on s.id = sg.student_id and s.institution_id = ${institutionId} and s.withdrawn_at is null
+    join students s on s.id = sg.student_id and s.institution_id = ${institutionId} and s.withdrawn_at is null and s.erased_at is null
     join courses c on c.id = s.course_id
     where sg.guardian_id = any(${intList(guardianIds)}::int[])
     order by sg.guardian_id, sg.role, s.first_names, s.last_name_father, s.last_name_mother, s.id`);

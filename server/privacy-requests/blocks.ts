@@ -51,18 +51,25 @@ export async function blockPerson(db: Db, actor: AuditActor, person: PersonRef, 
     const found = await lockPerson(tx, person);
     if (!found) return { ok: false, reason: 'not_found' };
     if (found.erased) return { ok: false, reason: 'erased' };
+    // "before" reads the statement's snapshot: who had asked, if the person was blocked already.
     const result = await tx.execute(sql`
+      with before as (select requested_by from person_blocks where person_kind = ${person.kind} and person_id = ${person.id})
       insert into person_blocks (institution_id, person_kind, person_id, blocked_by, requested_by)
       values (${person.institutionId}, ${person.kind}, ${person.id}, ${actor.actorUserId}, ${requestedBy})
       on conflict (person_kind, person_id) do update set requested_by = excluded.requested_by
-      returning blocked_at, (xmax = 0) as inserted`);
-    const row = rowsOf<{ blocked_at: string | Date; inserted: boolean }>(result)[0]!;
+      returning blocked_at, (select requested_by from before) as before`);
+    const row = rowsOf<{ blocked_at: string | Date; before: BlockRequester | null }>(result)[0]!;
     const stopped = await stopQueuedOf(tx, person.kind, person.id);
-    if (row.inserted) {
+    // A new block, or the same one now asked by someone else, is on the record; the same request again is not.
+    if (row.before !== requestedBy) {
       await recordAudit(tx, actor, {
         action: 'person.blocked',
         subject: { kind: person.kind, id: person.id },
-        detail: { solicitado_por: requestedBy, entregas_detenidas: stopped },
+        detail: {
+          solicitado_por: requestedBy,
+          entregas_detenidas: stopped,
+          ...(row.before === null ? {} : { solicitado_antes_por: row.before }),
+        },
       });
     }
     return {

@@ -17,7 +17,7 @@ export async function childNotices(db: Queryable, guardianIds: readonly number[]
         i.name as school, c.name as course,
         -- A child of two of the session's rows (a parent registered twice) is one switch: on while no row muted it.
         bool_and(not exists (select 1 from push_mutes pm where pm.guardian_id = sg.guardian_id and pm.student_id = s.id)) as push
-      from student_guardians sg join students s on s.id = sg.student_id and s.withdrawn_at is null
+      from student_guardians sg join students s on s.id = sg.student_id and s.withdrawn_at is null and s.erased_at is null
         join courses c on c.id = s.course_id join institutions i on i.id = s.institution_id
       where sg.guardian_id = any(${intList([...guardianIds])}::int[])
       group by s.id, i.name, c.name
@@ -46,7 +46,7 @@ export async function setChildNotices(
     const links = rowsOf<{ guardian_id: number; student_id: number; institution_id: number }>(
       await tx.execute(sql`
         select sg.guardian_id, sg.student_id, s.institution_id from student_guardians sg
-        join students s on s.id = sg.student_id and s.withdrawn_at is null
+        join students s on s.id = sg.student_id and s.withdrawn_at is null and s.erased_at is null
         where sg.guardian_id = any(${ids}::int[]) and sg.student_id = any(${intList(changes.map((c) => c.studentId))}::int[])`),
     );
     const linked = new Set(links.map((l) => Number(l.student_id)));

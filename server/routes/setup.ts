@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import type { SignedIn, TokenTimes } from '../../shared/contract';
 import type { SetupStatus } from '../../shared/setup-contract';
+import { recordAudit } from '../audit/record';
 import { rateLimits } from '../auth/rate-limit';
 import { createSession } from '../auth/sessions';
 import { loadSignedInUser, policyNames } from '../auth/users';
@@ -39,7 +40,20 @@ export function setupRoutes(db: Db, config: ServerConfig, xsrf: Xsrf, state: Set
       return apiError(c, 429, 'auth.throttled', throttled(outcome.waitS));
     }
     if (outcome.kind === 'invalid') return invalid(c, outcome.errors);
-    const tokens = await createSession(db, outcome.userId, config, { userAgent: c.req.header('user-agent') ?? null, ip });
+    // Signed in as a login does, and on the record as one (the session and its entry together).
+    const tokens = await db.transaction(async (tx) => {
+      const issued = await createSession(tx, outcome.userId, config, { userAgent: c.req.header('user-agent') ?? null, ip });
+      await recordAudit(
+        tx,
+        { institutionId: outcome.institutionId, actorUserId: outcome.userId, ip },
+        {
+          action: 'session.signed_in',
+          subject: { kind: 'usuario', id: outcome.userId },
+          detail: { method: 'setup', session_id: issued.session.id },
+        },
+      );
+      return issued;
+    });
     setAuthCookies(c, tokens, config, config.trustProxy);
     setXsrfCookie(c, await xsrf.issue(tokens.session), config.trustProxy);
     const [user, policies] = await Promise.all([loadSignedInUser(db, outcome.userId), policyNames(db, outcome.userId)]);

@@ -3,9 +3,11 @@
 // is checked at once, so the page shows all that is wrong together; wrong codes count against the client's
 // IP (rate_limit_hits), right ones with other mistakes do not.
 import { sql } from 'drizzle-orm';
+import { SCHOOL_ADMIN_ROLE } from '../../shared/codes';
 import { passwordError } from '../../shared/password-rules';
 import { isCountry, isSchoolLocale, personProblems, schoolProblems } from '../../shared/school-rules';
 import type { SetupInput } from '../../shared/setup-contract';
+import { recordAudit } from '../audit/record';
 import { hashPassword } from '../auth/password';
 import { hit, type RateLimit, unhit } from '../auth/rate-limit';
 import type { Db } from '../db/client';
@@ -81,6 +83,12 @@ export async function runSetup(db: Db, limit: RateLimit, body: unknown, ip: stri
     if (!(await spendSetupCode(tx, typed))) return { kind: 'invalid', errors: { code: [WRONG_CODE] } };
     const institutionId = await createSchool(tx, school);
     const userId = await createAdministrator(tx, { institutionId, name: admin.name, email: admin.email, passwordHash });
+    // The first account is on the record as staff joining the school, by the person who set it up.
+    await recordAudit(
+      tx,
+      { institutionId, actorUserId: userId, ip },
+      { action: 'staff.invited', subject: { kind: 'usuario', id: userId }, detail: { roles_after: [SCHOOL_ADMIN_ROLE], method: 'setup' } },
+    );
     return { kind: 'created', userId, institutionId };
   });
 }

@@ -159,6 +159,14 @@ describe('one thread per message and guardian', () => {
     ]);
     expect(before.conversations[1]!.guardian).toEqual({ id: reader.id, name: reader.name, kind: 'apoderado' });
     expect(before.conversations[1]!.guardian_of.length).toBeGreaterThan(0);
+    // An erased child is no longer how staff tell the family apart (as a withdrawn one).
+    const children = sql`select sg.student_id from student_guardians sg where sg.guardian_id = ${reader.id}`;
+    await db.execute(sql`update students set erased_at = now() where id in (${children})`);
+    try {
+      expect((await staffDetail(original)).conversations[1]!.guardian_of).toEqual([]);
+    } finally {
+      await db.execute(sql`update students set erased_at = null where id in (${children})`);
+    }
 
     const answered = await answer(asked, reader, 'Sí, lo esperamos.');
     const again = await appReply(readerToken, original, 'Gracias.');

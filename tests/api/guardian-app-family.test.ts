@@ -329,6 +329,21 @@ describe('one sign-in, every school', () => {
     }
   });
 
+  it('an erased child (by the school, on request) leaves the list and its filter like a withdrawn one', async () => {
+    const childB = fam.sa.children[1]!;
+    await db.execute(sql`update students set erased_at = now() where id = ${childB.id}`);
+    try {
+      const { data } = (await (await api('/children', { token })).json()) as { data: FamilyChild[] };
+      expect(data.map((c) => c.id)).not.toContain(childB.id);
+      expect((await api(`/messages?student=${childB.id}`, { token })).status).toBe(404);
+      const notices = (await (await api('/notifications', { token })).json()) as { data: { children: { student_id: number }[] } };
+      expect(notices.data.children.length).toBeGreaterThan(0);
+      expect(notices.data.children.map((c) => c.student_id)).not.toContain(childB.id);
+    } finally {
+      await db.execute(sql`update students set erased_at = null where id = ${childB.id}`);
+    }
+  });
+
   it('a phone taken off a row takes that school out of the session; a session without a phone keeps its own row', async () => {
     const ownIsMx = session.guardian.id === fam.mx.id;
     const other = ownIsMx ? fam.sa.id : fam.mx.id;

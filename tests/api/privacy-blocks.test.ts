@@ -103,6 +103,23 @@ describe('a block', () => {
       sql`select actor_user_id, detail from audit_events where action = 'person.blocked' and subject_id = ${ids.guardian}`,
     );
     expect(audit).toEqual([{ actor_user_id: ids.admin, detail: { solicitado_por: 'apoderado', entregas_detenidas: 0 } }]);
+    // The same request again is no new entry; a change of who asked is one, with the new requester.
+    const again = async (solicitado_por: string) =>
+      expect((await put(admin, `/api/privacy/people/apoderado/${ids.guardian}/block`, { solicitado_por })).status).toBe(200);
+    await again('apoderado');
+    await again('persona');
+    await again('persona');
+    await again('apoderado');
+    const changes = await rows<{ detail: Record<string, unknown> }>(
+      server.db,
+      sql`select detail from audit_events where action = 'person.blocked' and subject_id = ${ids.guardian} order by id`,
+    );
+    expect(changes.map((c) => c.detail)).toEqual([
+      { solicitado_por: 'apoderado', entregas_detenidas: 0 },
+      { solicitado_por: 'persona', entregas_detenidas: 0, solicitado_antes_por: 'apoderado' },
+      { solicitado_por: 'apoderado', entregas_detenidas: 0, solicitado_antes_por: 'persona' },
+    ]);
+    expect((await rows(server.db, sql`select 1 from person_blocks where person_id = ${ids.guardian}`)).length).toBe(1);
 
     const estimate = await admin.post('/api/messages/estimate', message());
     expect(estimate.status).toBe(200);

@@ -65,20 +65,48 @@ async function json<T>(res: Response, status = 200): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 
-/**
- * Connectivity without the figures of today's roster (`devices`, `reach`: the phones and apps the school can
- * use now), which rightly count an erased guardian as unreachable from then on (decision 0271); its coverage
- * (what was addressed and reached) is history and stays.
- */
+/** The summary without its device mix of today's roster, compared on its own by `asIfGone`. */
 function withoutToday(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutToday);
   if (typeof value !== 'object' || value === null) return value;
   if ('blue' in value && 'red' in value) return 'device mix of today';
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([k]) => k !== 'devices' && k !== 'reach')
-      .map(([k, v]) => [k, withoutToday(v)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutToday(v)]));
+}
+
+/** The device mixes of a summary. */
+function deviceMixes(value: unknown): unknown[] {
+  if (typeof value !== 'object' || value === null) return [];
+  if ('blue' in value && 'red' in value) return [value];
+  return Object.values(value).flatMap(deviceMixes);
+}
+
+/**
+ * What today's roster says (the summary's device mix, connectivity with its reach, devices and
+ * coverage) if the person had left the school: a guardian's links to their students removed, a student
+ * withdrawn; then put back. An erased person counts as one who left (decision 0271).
+ */
+async function asIfGone(kind: PrivacyPersonKind, id: number): Promise<unknown> {
+  const get = async (url: string) => json<unknown>(await admin.get(url));
+  const read = async () => ({
+    devices: deviceMixes(await get('/api/dashboard/summary')),
+    connectivity: await get('/api/dashboard/connectivity'),
+  });
+  if (kind === 'apoderado') {
+    const links = await rows<Record<string, unknown>>(server.db, sql`select * from student_guardians where guardian_id = ${id}`);
+    await server.db.execute(sql`delete from student_guardians where guardian_id = ${id}`);
+    const gone = await read();
+    await server.db.execute(
+      sql`insert into student_guardians select * from json_populate_recordset(null::student_guardians, ${JSON.stringify(links)}::json)`,
+    );
+    return gone;
+  }
+  if (kind === 'estudiante') {
+    await server.db.execute(sql`update students set withdrawn_at = now() where id = ${id}`);
+    const gone = await read();
+    await server.db.execute(sql`update students set withdrawn_at = null where id = ${id}`);
+    return gone;
+  }
+  return read();
 }
 
 /** What the dashboards and the receptions of `messageIds` (the administrator's) say: totals, not the rows' names. */
@@ -96,7 +124,6 @@ async function figures(messageIds: readonly number[]): Promise<unknown> {
     staff: await get('/api/dashboard/users'),
     rankingCourses: await get('/api/ranking/courses'),
     rankingUsers: await get('/api/ranking/users'),
-    connectivity: withoutToday(await get('/api/dashboard/connectivity')),
     reception,
   };
 }
@@ -129,6 +156,7 @@ async function eraseAndCheck(kind: PrivacyPersonKind, id: number): Promise<Erasu
   expect(await wholeDatabaseHits(traces), 'the seed holds the person somewhere').not.toEqual([]);
   const received = await receivedBy(kind, id);
   const before = await figures(received);
+  const gone = await asIfGone(kind, id);
 
   const preview = await json<ErasurePreview>(await admin.get(`/api/privacy/people/${kind}/${id}/erasure`));
   expect(preview.confirmacion).toBe('ELIMINAR');
@@ -141,6 +169,9 @@ async function eraseAndCheck(kind: PrivacyPersonKind, id: number): Promise<Erasu
   const label = { apoderado: 'Apoderado eliminado', estudiante: 'Estudiante eliminado', funcionario: 'Funcionario eliminado' }[kind];
   const renamed = traces.reduce((text, trace) => text.replaceAll(JSON.stringify(trace).slice(1, -1), label), JSON.stringify(before));
   expect(await figures(received)).toEqual(JSON.parse(renamed));
+  expect(await asIfGone('funcionario', id), 'today’s roster: as if they had left the school').toEqual(
+    JSON.parse(traces.reduce((text, trace) => text.replaceAll(JSON.stringify(trace).slice(1, -1), label), JSON.stringify(gone))),
+  );
   const audit = await one<{ actor_user_id: number; detail: Record<string, unknown> }>(
     server.db,
     sql`select actor_user_id, detail from audit_events where action = 'person.erased' and subject_kind = ${kind} and subject_id = ${id}`,
@@ -206,8 +237,9 @@ describe('erasing a guardian', () => {
     );
     const who = await identityOf('apoderado', g.id);
     const name = `${who.first_names} ${who.last_name_father} ${who.last_name_mother}`;
-    // Their reply with an attachment (a file on disk), an app session, a push subscription, a sign-in code,
-    // an opt-out, an inbound SMS, a contact change, a list membership and a throttled sign-in.
+    // Their reply (sent now: in this month's figures, which must not move, decision 0278) with an attachment
+    // (a file on disk), an app session, a push subscription, a sign-in code, an opt-out, an inbound SMS, a
+    // contact change, a list membership and a throttled sign-in.
     const reply = await one<{ id: number }>(
       server.db,
       sql`insert into messages (institution_id, sender_kind, sender_ref_id, sender_name, title, content, kind, sent_at, reply_to_id, search)
@@ -267,6 +299,24 @@ describe('erasing a guardian', () => {
       sql`select distinct display_name from message_recipients where recipient_kind = 'apoderado' and recipient_ref_id = ${g.id}`,
     );
     expect(names).toEqual([{ display_name: 'Apoderado eliminado' }]);
+    // No one to phone: out of their students' course pages and call lists (JSON and CSV), like one who left.
+    const courses = await rows<{ course_id: number }>(
+      server.db,
+      sql`select distinct s.course_id from student_guardians sg join students s on s.id = sg.student_id
+          where sg.guardian_id = ${g.id} and s.withdrawn_at is null`,
+    );
+    expect(courses.length).toBeGreaterThan(0);
+    for (const { course_id } of courses) {
+      const page = await json<{ students: { guardians: { id: number }[] }[] }>(
+        await admin.get(`/api/dashboard/connectivity/courses/${course_id}`),
+      );
+      expect(page.students.flatMap((st) => st.guardians.map((o) => o.id))).not.toContain(g.id);
+      const list = JSON.stringify(await json<unknown>(await admin.get(`/api/dashboard/connectivity/courses/${course_id}/call-list`)));
+      expect(list).not.toContain('Apoderado eliminado');
+      const csv = await admin.get(`/api/dashboard/connectivity/courses/${course_id}/call-list?format=csv`);
+      expect(csv.status).toBe(200);
+      expect(await csv.text()).not.toContain('Apoderado eliminado');
+    }
   });
 });
 

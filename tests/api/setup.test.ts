@@ -133,6 +133,15 @@ describe('an empty install before and after its setup', () => {
     const user = await client.get('/api/user');
     expect(user.status).toBe(200);
     expect(((await user.json()) as SignedIn).user.email).toBe('marcela.fuentes@losaromos.cl');
+    // On the record: the account joining the school, then its sign-in, by the person who set it up.
+    const audit = rowsOf<{ action: string; actor_user_id: number; subject_id: number; detail: Record<string, unknown> }>(
+      await server.handle.db.execute(sql`select action, actor_user_id, subject_id, detail from audit_events order by id`),
+    );
+    const uid = audit[0]?.actor_user_id;
+    expect(audit).toEqual([
+      { action: 'staff.invited', actor_user_id: uid, subject_id: uid, detail: { roles_after: ['colegio-administrador'], method: 'setup' } },
+      { action: 'session.signed_in', actor_user_id: uid, subject_id: uid, detail: { method: 'setup', session_id: expect.any(Number) } },
+    ]);
 
     const [school] = rowsOf<{ domain: string; phone_prefix: string; chat_enabled: boolean }>(
       await server.handle.db.execute(sql`select domain, phone_prefix, chat_enabled from institutions`),

@@ -80,9 +80,9 @@ export function courseGuardiansSql(courseId: number) {
       ${optedOutAtSql(sql`'sms'`, sql`g.phone`)} as sms_out_at, ${optedOutAtSql(sql`'whatsapp'`, sql`g.phone`)} as whatsapp_out_at,
       ${schoolDeviceStatusSql('g', 'can')} as status
     from students s cross join can
-    left join student_guardians sg on sg.student_id = s.id
-    left join guardians g on g.id = sg.guardian_id
-    where s.course_id = ${courseId} and s.withdrawn_at is null`;
+    -- An erased guardian is out, like one whose link was removed: no one to phone, no contact to offer.
+    left join (student_guardians sg join guardians g on g.id = sg.guardian_id and g.erased_at is null) on sg.student_id = s.id
+    where s.course_id = ${courseId} and s.withdrawn_at is null and s.erased_at is null`;
 }
 
 /**
@@ -97,7 +97,8 @@ export function missedSql(institutionId: number, courseId: number, n: number, vi
     with cg as (
       select distinct sg.guardian_id
       from students s join student_guardians sg on sg.student_id = s.id
-      where s.course_id = ${courseId} and s.withdrawn_at is null
+      join guardians g on g.id = sg.guardian_id and g.erased_at is null
+      where s.course_id = ${courseId} and s.withdrawn_at is null and s.erased_at is null
     ),
     -- Every recipient row of these guardians (a few dozen each a year) ranked per guardian, newest first:
     -- predictable, where a per-guardian LIMIT made the planner walk the school's messages for each one.

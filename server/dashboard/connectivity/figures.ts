@@ -90,12 +90,14 @@ export function connectivitySql(institutionId: number, courseId: number | null, 
   return sql`
     with cs as materialized (
       select c.id as course_id, c.level_id, s.id as student_id
-      from courses c join students s on s.course_id = c.id and s.withdrawn_at is null
+      from courses c join students s on s.course_id = c.id and s.withdrawn_at is null and s.erased_at is null
       where c.institution_id = ${institutionId} ${courseFilter}
     ),
     cg as materialized (
       select distinct cs.course_id, cs.level_id, sg.guardian_id
       from cs join student_guardians sg on sg.student_id = cs.student_id
+      -- An erased guardian counts as one who left the school (docs/decisions/0271).
+      join guardians eg on eg.id = sg.guardian_id and eg.erased_at is null
     ),
     -- The school's newest messages and their guardian recipient rows, read once (message_recipients_message_idx).
     recent as materialized (
