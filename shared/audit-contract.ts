@@ -218,6 +218,7 @@ export const AUDIT_DETAIL_CODES = [
   'call_list',
   'recipient_list',
   'staff_list',
+  'privacy_search',
   'roster_imports',
   'roster_problems',
   'csv',

@@ -177,6 +177,7 @@ const DETAIL_CL: DetailWordTables = {
     call_list: 'Lista de llamados',
     recipient_list: 'Miembros de una lista',
     staff_list: 'Lista del personal',
+    privacy_search: 'Búsqueda de datos personales',
     roster_imports: 'Historial de importaciones',
     roster_problems: 'Errores de una importación',
     csv: 'CSV',

@@ -4,9 +4,7 @@
 import { Hono } from 'hono';
 import type { SignedIn, TokenTimes } from '../../shared/contract';
 import type { SetupStatus } from '../../shared/setup-contract';
-import { recordAudit } from '../audit/record';
 import { rateLimits } from '../auth/rate-limit';
-import { createSession } from '../auth/sessions';
 import { loadSignedInUser, policyNames } from '../auth/users';
 import type { Xsrf } from '../auth/xsrf';
 import type { ServerConfig } from '../config';
@@ -15,6 +13,7 @@ import { clientIp } from '../http/client-ip';
 import { setAuthCookies, setXsrfCookie } from '../http/cookies';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, MESSAGES, readJson } from '../http/errors';
+import { openSetupSession } from '../setup/session';
 import { runSetup } from '../setup/setup';
 import type { SetupState } from '../setup/state';
 
@@ -40,20 +39,7 @@ export function setupRoutes(db: Db, config: ServerConfig, xsrf: Xsrf, state: Set
       return apiError(c, 429, 'auth.throttled', throttled(outcome.waitS));
     }
     if (outcome.kind === 'invalid') return invalid(c, outcome.errors);
-    // Signed in as a login does, and on the record as one (the session and its entry together).
-    const tokens = await db.transaction(async (tx) => {
-      const issued = await createSession(tx, outcome.userId, config, { userAgent: c.req.header('user-agent') ?? null, ip });
-      await recordAudit(
-        tx,
-        { institutionId: outcome.institutionId, actorUserId: outcome.userId, ip },
-        {
-          action: 'session.signed_in',
-          subject: { kind: 'usuario', id: outcome.userId },
-          detail: { method: 'setup', session_id: issued.session.id },
-        },
-      );
-      return issued;
-    });
+    const tokens = await openSetupSession(db, config, outcome, { userAgent: c.req.header('user-agent') ?? null, ip });
     setAuthCookies(c, tokens, config, config.trustProxy);
     setXsrfCookie(c, await xsrf.issue(tokens.session), config.trustProxy);
     const [user, policies] = await Promise.all([loadSignedInUser(db, outcome.userId), policyNames(db, outcome.userId)]);
