@@ -6,6 +6,8 @@
 // transaction and not rebuilt: the dashboards' aggregates keep what was sent and read, as retention does.
 // One transaction; the attachments' files go after it commits.
 import { sql, type SQL } from 'drizzle-orm';
+import { SCHOOL_ADMIN_ROLE } from '../../shared/codes';
+import { ACCESS_POLICY } from '../../shared/contract';
 import { fold } from '../../shared/fold';
 import type { ErasureCounts, ErasureResult } from '../../shared/privacy-requests-contract';
 import { type AuditActor, recordAudit } from '../audit/record';
@@ -15,8 +17,8 @@ import { rowsOf } from '../db/sql';
 import { pauseActivityRollup } from '../db/activity-rollup';
 import type { AttachmentStore } from '../storage/attachments';
 import { stopQueuedOf } from './blocks';
-import { lockPerson, type PersonRef, type PersonRow } from './person';
-import { ERASED_LABELS } from './texts';
+import { lockPerson, readPerson, type PersonRef, type PersonRow } from './person';
+import { ERASED_LABELS, PRIVACY_REQUEST_MESSAGES } from './texts';
 
 /** The strings that identify the person, longest first (a full name before its shorter forms), and folded. */
 function identifiersOf(row: PersonRow): { names: string[]; others: string[] } {
@@ -52,6 +54,30 @@ function writtenSql({ institutionId, kind, id }: PersonRef, userId: number | nul
   return sql`select m.id from messages m where m.institution_id = ${institutionId} and m.sender_kind = ${kind} and m.sender_ref_id = ${id}`;
 }
 
+/**
+ * Whether someone else not erased, of any school, still has `phone`: what the deployment keeps by phone (sign-in
+ * codes, app sessions opened with it, opt-outs, the simulator's store) then stays, since it is theirs too.
+ */
+function phoneShared(phone: string, { kind, id }: PersonRef): SQL {
+  return sql`(exists (select 1 from guardians g where g.phone = ${phone} and g.erased_at is null and not (${kind} = 'apoderado' and g.id = ${id}))
+    or exists (select 1 from staff s where s.phone = ${phone} and s.erased_at is null and not (${kind} = 'funcionario' and s.id = ${id})))`;
+}
+
+/** Their app sessions: their own, and those opened with their phone when no one else has it. */
+function tokensWhere(person: PersonRef, phone: string | null): SQL {
+  const own = sql`(t.person_kind = ${person.kind} and t.person_id = ${person.id})`;
+  return phone === null ? own : sql`(${own} or (t.phone = ${phone} and not ${phoneShared(phone, person)}))`;
+}
+
+/**
+ * Texts that arrived from their phone: only this school's link to them goes, and the text itself when no other
+ * school's link to it remains (a guardian of two schools with one phone keeps the other school's inbox).
+ */
+function inboundWhere(person: PersonRef, phone: string): SQL {
+  return sql`(i.phone = ${phone} and not exists (select 1 from inbound_message_targets x
+    where x.inbound_id = i.id and x.institution_id <> ${person.institutionId}))`;
+}
+
 const personRecipients = ({ kind, id }: PersonRef): SQL =>
   sql`select r.id from message_recipients r where r.recipient_kind = ${kind} and r.recipient_ref_id = ${id}`;
 
@@ -64,38 +90,74 @@ async function countErasure(tx: Queryable, person: PersonRef, row: PersonRow): P
         ${row.userId === null ? sql`` : sql`or (a.message_id is null and a.news_post_id is null and a.owner_user_id = ${row.userId})`})::int as adjuntos,
       (select count(*) from (${personRecipients(person)}) r)::int as mensajes_recibidos,
       (select count(*) from deliveries d where d.recipient_id in (${personRecipients(person)}))::int as entregas,
-      ((select count(*) from app_tokens t where (t.person_kind = ${person.kind} and t.person_id = ${person.id})
-          or (${phone}::text is not null and t.phone = ${phone}))
-        + (select count(*) from app_login_codes c where c.phone = ${phone})
+      ((select count(*) from app_tokens t where ${tokensWhere(person, phone)})
+        + ${phone === null ? sql`0` : sql`(select count(*) from app_login_codes c where c.phone = ${phone} and not ${phoneShared(phone, person)})`}
         + (select count(*) from push_subscriptions s where ${person.kind} = 'apoderado' and s.guardian_id = ${person.id})
         + (select count(*) from sessions s where s.user_id = ${row.userId}))::int as sesiones,
       (select count(*) from contact_changes c where c.institution_id = ${person.institutionId}
         and c.person_kind = ${person.kind} and c.person_id = ${person.id})::int as historial_contacto,
-      ((select count(*) from inbound_messages i where i.phone = ${phone})
-        + (select count(*) from channel_opt_out_events e where e.phone = ${phone}))::int as mensajes_entrantes,
+      ${
+        phone === null
+          ? sql`0`
+          : sql`((select count(*) from inbound_messages i where ${inboundWhere(person, phone)})
+        + (select count(*) from channel_opt_out_events e where e.phone = ${phone} and not ${phoneShared(phone, person)}))`
+      }::int as mensajes_entrantes,
       (select count(*) from recipient_list_members m where m.member_kind = ${person.kind} and m.member_ref_id = ${person.id})::int as listas`);
   const counts = rowsOf<Record<keyof ErasureCounts, number>>(result)[0]!;
   return Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])) as unknown as ErasureCounts;
 }
 
-export type PreviewOutcome = { ok: true; counts: ErasureCounts } | { ok: false; reason: 'not_found' | 'erased' };
+/** Why erasing a staff member's login is refused, as staff deactivation refuses it (server/staff/accounts.ts). */
+export type ErasureObstacle = { code: 'privacy.self' | 'staff.last_admin'; message: string };
 
-export async function previewErasure(db: Db, person: PersonRef): Promise<PreviewOutcome> {
-  return db.transaction(async (tx) => {
-    const row = await lockPerson(tx, person);
-    if (!row) return { ok: false, reason: 'not_found' };
-    if (row.erased) return { ok: false, reason: 'erased' };
-    return { ok: true, counts: await countErasure(tx, person, row) };
-  });
+/**
+ * Erasing oneself, or the school's last active administrator, would leave the school without anyone to run it
+ * (the login is deactivated): refused. `lock` holds the school's staff changes back (and the users row) until
+ * the erasure commits, as a deactivation does.
+ */
+async function obstacleOf(tx: Queryable, person: PersonRef, row: PersonRow, actorUserId: number | null, lock: boolean): Promise<ErasureObstacle | null> {
+  if (row.userId === null) return null;
+  if (row.userId === actorUserId) return { code: 'privacy.self', message: PRIVACY_REQUEST_MESSAGES.self };
+  if (lock) {
+    await tx.execute(sql`select id from institutions where id = ${person.institutionId} for update`);
+    await tx.execute(sql`select id from users where id = ${row.userId} for update`);
+  }
+  const found = rowsOf<{ last: boolean }>(
+    await tx.execute(sql`
+      select (u.status = 'active' and exists (select 1 from user_roles r where r.user_id = u.id and r.code = ${SCHOOL_ADMIN_ROLE}))
+        and not exists (select 1 from users o
+          join user_roles r on r.user_id = o.id and r.code = ${SCHOOL_ADMIN_ROLE}
+          join user_policies p on p.user_id = o.id and p.name = ${ACCESS_POLICY}
+          where o.institution_id = ${person.institutionId} and o.status = 'active' and o.id <> u.id) as last
+      from users u where u.id = ${row.userId}`),
+  )[0];
+  return found?.last === true ? { code: 'staff.last_admin', message: PRIVACY_REQUEST_MESSAGES.lastAdmin } : null;
 }
 
-export type ErasureOutcome = { ok: true; result: ErasureResult } | { ok: false; reason: 'not_found' | 'erased' };
+export type PreviewOutcome =
+  | { ok: true; counts: ErasureCounts; obstacle: ErasureObstacle | null }
+  | { ok: false; reason: 'not_found' | 'erased' };
+
+/** What an erasure would remove: a plain read, nothing locked. */
+export async function previewErasure(db: Db, actor: AuditActor, person: PersonRef): Promise<PreviewOutcome> {
+  const row = await readPerson(db, person, false);
+  if (!row) return { ok: false, reason: 'not_found' };
+  if (row.erased) return { ok: false, reason: 'erased' };
+  return { ok: true, counts: await countErasure(db, person, row), obstacle: await obstacleOf(db, person, row, actor.actorUserId, false) };
+}
+
+export type ErasureOutcome =
+  | { ok: true; result: ErasureResult }
+  | { ok: false; reason: 'not_found' | 'erased' }
+  | { ok: false; reason: 'refused'; obstacle: ErasureObstacle };
 
 export async function erasePerson(db: Db, store: AttachmentStore, actor: AuditActor, person: PersonRef): Promise<ErasureOutcome> {
   const outcome = await db.transaction(async (tx) => {
     const row = await lockPerson(tx, person);
     if (!row) return { ok: false as const, reason: 'not_found' as const };
     if (row.erased) return { ok: false as const, reason: 'erased' as const };
+    const obstacle = await obstacleOf(tx, person, row, actor.actorUserId, true);
+    if (obstacle) return { ok: false as const, reason: 'refused' as const, obstacle };
     const counts = await countErasure(tx, person, row);
     // Whatever is still on its way to them stops first, with its quota back (as a block does).
     await stopQueuedOf(tx, person.kind, person.id);
@@ -132,7 +194,7 @@ async function deleteWritten(tx: Queryable, person: PersonRef, row: PersonRow): 
 
 async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Promise<void> {
   const { institutionId, kind, id } = person;
-  const label = ERASED_LABELS[kind];
+  const label = ERASED_LABELS[row.country][kind];
   const folded = fold(label);
   const { names, others } = identifiersOf(row);
   const all = [...names, ...others];
@@ -193,24 +255,27 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
   await tx.execute(sql`delete from recipient_list_members m where m.member_kind = ${kind} and m.member_ref_id = ${id}`);
 
   // Their app: sessions, devices, login codes and what arrived from their phone.
-  await tx.execute(sql`
-    delete from app_tokens t where (t.person_kind = ${kind} and t.person_id = ${id}) or (${phone}::text is not null and t.phone = ${phone})`);
+  await tx.execute(sql`delete from app_tokens t where ${tokensWhere(person, phone)}`);
   if (kind === 'apoderado') {
     await tx.execute(sql`delete from push_subscriptions s where s.guardian_id = ${id}`);
     await tx.execute(sql`delete from push_mutes s where s.guardian_id = ${id}`);
   }
   if (phone !== null) {
-    await tx.execute(sql`delete from app_login_codes c where c.phone = ${phone}`);
-    await tx.execute(sql`delete from inbound_messages i where i.phone = ${phone}`);
+    const shared = phoneShared(phone, person);
+    await tx.execute(sql`delete from app_login_codes c where c.phone = ${phone} and not ${shared}`);
+    await tx.execute(sql`delete from inbound_messages i where ${inboundWhere(person, phone)}`);
+    await tx.execute(sql`
+      delete from inbound_message_targets x using inbound_messages i
+      where x.inbound_id = i.id and i.phone = ${phone} and x.institution_id = ${institutionId}`);
     // The deployment's opt-outs are by phone: kept while someone else not erased still has that phone.
-    const shared = sql`(exists (select 1 from guardians g where g.phone = ${phone} and g.erased_at is null and not (${kind} = 'apoderado' and g.id = ${id}))
-      or exists (select 1 from staff s where s.phone = ${phone} and s.erased_at is null and not (${kind} = 'funcionario' and s.id = ${id})))`;
     await tx.execute(sql`delete from channel_opt_outs o where o.phone = ${phone} and not ${shared}`);
     await tx.execute(sql`delete from channel_opt_out_events e where e.phone = ${phone} and not ${shared}`);
   }
   const addresses = [phone, row.email].filter((v): v is string => v !== null);
   if (addresses.length > 0) {
-    await tx.execute(sql`delete from provider_sim_messages p where p.to = any(${textList(addresses)}::text[])`);
+    const sharedPhone = phone === null ? sql`false` : phoneShared(phone, person);
+    await tx.execute(sql`delete from provider_sim_messages p where p.to = any(${textList(addresses)}::text[])
+      and not (p.to = ${phone} and ${sharedPhone})`);
   }
 
   // The row itself, in place.

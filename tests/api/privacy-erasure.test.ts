@@ -307,3 +307,116 @@ describe('erasing a staff member', () => {
     expect(user).toEqual({ status: 'deactivated', password_hash: null, email: `eliminado-${st.user_id}@eliminado.invalid` });
   });
 });
+
+describe('a phone shared with a guardian of another school', () => {
+  it('keeps that school’s inbound text, its app session and its rows out of the preview', async () => {
+    const { authenticate, openSession } = await import('../../server/app-api/tokens');
+    const g = await one<{ id: number; phone: string }>(
+      server.db,
+      sql`select g.id, g.phone from guardians g where g.institution_id = ${ids.school} and g.phone is not null and g.erased_at is null
+            and (select count(*) from guardians o where o.phone = g.phone) = 1
+          order by g.id desc limit 1`,
+    );
+    const other = await one<{ id: number; institution_id: number }>(
+      server.db,
+      sql`select g.id, g.institution_id from guardians g join institutions i on i.id = g.institution_id
+          where i.name = 'Liceo Bicentenario Valle del Elqui' and g.erased_at is null order by g.id limit 1`,
+    );
+    const before = await json<ErasurePreview>(await admin.get(`/api/privacy/people/apoderado/${g.id}/erasure`));
+    await server.db.execute(sql`update guardians set phone = ${g.phone} where id = ${other.id}`);
+    const text = await one<{ id: number }>(
+      server.db,
+      sql`insert into messages (institution_id, sender_kind, sender_ref_id, sender_name, title, content, kind, sent_at, search)
+          values (${other.institution_id}, 'apoderado', ${other.id}, 'Apoderado de Elqui', 'SMS', 'Hola Elqui', 'sent', now(), 'sms hola elqui')
+          returning id`,
+    );
+    const inbound = await one<{ id: number }>(
+      server.db,
+      sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, outcome)
+          values ('sms', ${g.phone}, 'twilio', ${`SM-shared-${g.id}`}, now(), 'Hola Elqui', 'school_inbox') returning id`,
+    );
+    await server.db.execute(sql`insert into inbound_message_targets (inbound_id, message_id, institution_id, guardian_id)
+      values (${inbound.id}, ${text.id}, ${other.institution_id}, ${other.id})`);
+    const { token } = await openSession(server.db, { id: other.id, institutionId: other.institution_id, phone: g.phone }, new Date());
+    await server.db.execute(
+      sql`insert into app_login_codes (phone, code_hash, expires_at) values (${g.phone}, 'shared-code', now() + interval '5 minutes')`,
+    );
+
+    const preview = await json<ErasurePreview>(await admin.get(`/api/privacy/people/apoderado/${g.id}/erasure`));
+    expect(preview.conteos).toEqual(before.conteos);
+    const result = await json<ErasureResult>(await admin.post(`/api/privacy/people/apoderado/${g.id}/erasure`, { confirmacion: 'ELIMINAR' }));
+    expect(result.conteos).toEqual(preview.conteos);
+
+    expect(await rows(server.db, sql`select id from inbound_messages where id = ${inbound.id}`)).toHaveLength(1);
+    expect(await rows(server.db, sql`select id from inbound_message_targets where inbound_id = ${inbound.id}`)).toHaveLength(1);
+    expect(await rows(server.db, sql`select phone from app_login_codes where code_hash = 'shared-code'`)).toHaveLength(1);
+    expect((await authenticate(server.db, token, new Date()))?.guardianId).toBe(other.id);
+
+    // The people editor cannot put a name back on them.
+    const edit = await admin.fetch(`/api/people/apoderado/${g.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nombres: 'Juan' }),
+    });
+    expect(edit.status).toBe(409);
+    const body = (await edit.json()) as { code: string; message: string };
+    expect(body.code).toBe('privacy.erased');
+    expect(body.message).toMatch(/eliminada/);
+  });
+});
+
+describe('a Mexican school', () => {
+  it('calls the erased person in its own words', async () => {
+    const mx = server.client();
+    expect((await mx.login('administrador@benitojuarez.edu.mx')).status).toBe(200);
+    const g = await one<{ id: number }>(
+      server.db,
+      sql`select g.id from guardians g join institutions i on i.id = g.institution_id
+          where i.country = 'MX' and g.erased_at is null order by g.id desc limit 1`,
+    );
+    // The confirmation as typed, with its spaces.
+    expect((await mx.post(`/api/privacy/people/apoderado/${g.id}/erasure`, { confirmacion: ' ELIMINAR ' })).status).toBe(200);
+    const row = await one<{ first_names: string }>(server.db, sql`select first_names from guardians where id = ${g.id}`);
+    expect(row.first_names).toBe('Padre o tutor eliminado');
+    const names = await rows<{ display_name: string }>(
+      server.db,
+      sql`select distinct display_name from message_recipients where recipient_kind = 'apoderado' and recipient_ref_id = ${g.id}`,
+    );
+    expect(names.every((n) => n.display_name === 'Padre o tutor eliminado')).toBe(true);
+  });
+});
+
+describe('the routes', () => {
+  it('an unknown path under a person is not found, even for a teacher', async () => {
+    expect((await admin.get('/api/privacy/people/apoderado/1/nada')).status).toBe(404);
+    expect((await teacher.get('/api/privacy/people/apoderado/1/nada')).status).toBe(404);
+  });
+});
+
+describe('the school’s administrators', () => {
+  it('an administrator cannot erase themselves, nor the school’s last active administrator', async () => {
+    const own = await one<{ id: number }>(server.db, sql`select id from staff where user_id = ${ids.admin}`);
+    const self = await json<ErasurePreview>(await admin.get(`/api/privacy/people/funcionario/${own.id}/erasure`));
+    expect(self.impedimento?.codigo).toBe('privacy.self');
+    const refused = await admin.post(`/api/privacy/people/funcionario/${own.id}/erasure`, { confirmacion: 'ELIMINAR' });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('privacy.self');
+
+    // One administrator left in the school; the director (no longer an administrator) asks to erase them.
+    await server.db.execute(sql`delete from user_roles r using users u where u.id = r.user_id and u.institution_id = ${ids.school}
+      and u.id <> ${ids.admin} and r.code = 'colegio-administrador'`);
+    await server.db.execute(sql`insert into user_roles (user_id, code, name) select id, 'colegio-director', 'Director' from users
+      where email = 'directora@sanandres.cl' on conflict do nothing`);
+    const director = server.client();
+    expect((await director.login('directora@sanandres.cl')).status).toBe(200);
+    const preview = await json<ErasurePreview>(await director.get(`/api/privacy/people/funcionario/${own.id}/erasure`));
+    expect(preview.impedimento).toMatchObject({ codigo: 'staff.last_admin' });
+    const last = await director.post(`/api/privacy/people/funcionario/${own.id}/erasure`, { confirmacion: 'ELIMINAR' });
+    expect(last.status).toBe(409);
+    const body = (await last.json()) as { code: string; message: string };
+    expect(body.code).toBe('staff.last_admin');
+    expect(body.message).toMatch(/al menos un administrador/);
+    expect((await server.client().login('administrador@sanandres.cl')).status).toBe(200);
+    expect((await one<{ erased: boolean }>(server.db, sql`select erased_at is not null as erased from staff where id = ${own.id}`)).erased).toBe(false);
+  });
+});
