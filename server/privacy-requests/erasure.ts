@@ -233,20 +233,14 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
         counterpart_search = ${scrubbed(sql`e.counterpart_search`, all, folded)}
       where e.institution_id = ${institutionId}
         and (e.counterpart like any(${patterns}::text[]) or e.counterpart_search like any(${patterns}::text[]))`);
-    // The imports keep the files' rows as they came: the person's fields go from them too.
-    await tx.execute(sql`
-      update roster_imports i set rows = (${scrubbed(sql`i.rows::text`, all, label)})::jsonb,
-        people = (${scrubbed(sql`i.people::text`, all, label)})::jsonb,
-        problems = (${scrubbed(sql`i.problems::text`, all, label)})::jsonb
-      where i.institution_id = ${institutionId}
-        and (i.rows::text like any(${patterns}::text[]) or i.people::text like any(${patterns}::text[])
-          or i.problems::text like any(${patterns}::text[]))`);
     await tx.execute(sql`
       update user_changes c set detail = (${scrubbed(sql`c.detail::text`, all, label)})::jsonb
       where c.institution_id = ${institutionId} and c.detail::text like any(${patterns}::text[])`);
     // Sign-in throttling keys may hold the e-mail or phone they typed.
     await tx.execute(sql`delete from rate_limit_hits h where h.key like any(${patterns}::text[])`);
   }
+
+  if (kind !== 'funcionario') await clearImports(tx, person, row, all);
 
   // Their contact history keeps who changed which field when, not the values.
   await tx.execute(sql`
@@ -301,6 +295,29 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
   }
   // A block has nothing left to stop: an erased person is never written to (blockedSql).
   await tx.execute(sql`delete from person_blocks where person_kind = ${kind} and person_id = ${id}`);
+}
+
+/**
+ * The imports that touch them (planned for them by id, a line with their RUT in any spelling, their surnames or
+ * another identifier) keep their counts only: the files' lines, refused lines and planned people go, since they
+ * hold names field by field, birth dates and documents as typed. A previewed one is discarded: its plan is gone.
+ */
+async function clearImports(tx: Queryable, person: PersonRef, row: PersonRow, identifiers: readonly string[]): Promise<void> {
+  const digits = row.dni === null ? '' : row.dni.replace(/[^0-9Kk]/g, '').toLowerCase();
+  const whole = sql`(i.rows::text || i.problems::text || i.people::text)`;
+  const bySurnames =
+    row.lastNameFather.trim() === ''
+      ? sql`false`
+      : sql`jsonb_path_exists(i.rows, '$[*].* ? (@.last_name_father == $p && @.last_name_mother == $m)',
+          jsonb_build_object('p', ${row.lastNameFather}::text, 'm', ${row.lastNameMother}::text))`;
+  await tx.execute(sql`
+    update roster_imports i set rows = '[]'::jsonb, problems = '[]'::jsonb, people = '[]'::jsonb,
+      state = case when i.state = 'previewed' then 'discarded' else i.state end
+    where i.institution_id = ${person.institutionId} and (
+      i.people @> jsonb_build_array(jsonb_build_object('kind', ${person.kind === 'apoderado' ? 'guardian' : 'student'}::text, 'id', ${person.id}::int))
+      or (${digits.length >= 5} and lower(regexp_replace(${whole}, '[^0-9Kk]', '', 'g')) like ${`%${digits}%`})
+      or ${bySurnames}
+      or ${whole} ilike any(${textList(identifiers.map((v) => `%${v}%`))}::text[]))`);
 }
 
 /** The staff member's login: no e-mail (a unique placeholder), no password, no sessions, deactivated. */

@@ -280,7 +280,33 @@ describe('erasing a student', () => {
           order by s.id limit 1`,
     );
     await server.db.execute(sql`update students set email = ${`alumno${s.id}@example.cl`} where id = ${s.id}`);
+    // A roster file's line with their fields one by one, the RUT with dots and their birth date.
+    const who = await identityOf('estudiante', s.id);
+    const digits = who.dni!.replace(/[^0-9Kk]/g, '');
+    const dotted = `${Number(digits.slice(0, -1)).toLocaleString('es-CL')}-${digits.slice(-1)}`;
+    const line = {
+      line: 3,
+      student: { first_names: who.first_names, last_name_father: who.last_name_father, last_name_mother: who.last_name_mother,
+        dni: dotted, birth_date: '2012-03-04' },
+      guardian: null,
+    };
+    const imported = await one<{ id: number }>(
+      server.db,
+      sql`insert into roster_imports (institution_id, file_name, file_hash, school_year, state, counts, rows, problems, people, roster_stamp)
+          values (${ids.school}, 'nomina.xlsx', 'hash', 2026, 'applied', '{"rows": 1}'::jsonb, ${JSON.stringify([line])}::jsonb,
+            '[]'::jsonb, ${JSON.stringify([{ kind: 'student', id: s.id, name: 'x', document: dotted, changes: [{ field: 'nombres', from: who.first_names, to: 'Otro', manual: false }] }])}::jsonb, 'stamp')
+          returning id`,
+    );
     await eraseAndCheck('estudiante', s.id);
+    const left = await one<{ text: string; digits: string; counts: unknown }>(
+      server.db,
+      sql`select rows::text || problems::text || people::text as text, regexp_replace(rows::text || people::text, '[^0-9Kk]', '', 'g') as digits,
+            counts from roster_imports where id = ${imported.id}`,
+    );
+    expect(left.digits).not.toContain(digits);
+    expect(left.text).not.toContain(who.first_names);
+    expect(left.text).not.toContain('2012-03-04');
+    expect(left.counts).toEqual({ rows: 1 });
   });
 });
 
