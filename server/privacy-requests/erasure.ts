@@ -29,15 +29,36 @@ function identifiersOf(row: PersonRow): { names: string[]; others: string[] } {
   const join = (...parts: string[]) => parts.filter((p) => p !== '').join(' ');
   const forms = [join(first, father, mother), join(firstWord, father, mother), join(first, father), join(firstWord, father)];
   const names = [...new Set([...forms, ...forms.map(fold)].filter((n) => n.length >= 5))].sort((a, b) => b.length - a.length);
-  const others = [row.dni, row.email, row.email?.toLowerCase(), row.phone].filter(
+  const others = [row.dni, ...rutForms(row.dni), row.email, row.phone, ...nationalPhones(row.phone)].filter(
     (v): v is string => typeof v === 'string' && v.length >= 5,
   );
   return { names, others: [...new Set(others)] };
 }
 
-/** SQL of `column` (text) with every identifier replaced by `label`. */
+/** A RUT as people write it: with and without dots, with and without the dash. */
+function rutForms(dni: string | null): string[] {
+  const digits = dni?.replace(/[^0-9Kk]/g, '') ?? '';
+  if (digits.length < 5) return [];
+  const body = digits.slice(0, -1);
+  const dotted = body.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return [`${dotted}-${digits.slice(-1)}`, `${body}-${digits.slice(-1)}`, digits];
+}
+
+/** A Chilean or Mexican mobile as written at home: "9 1234 5678", "912345678" (and the number without its +). */
+function nationalPhones(phone: string | null): string[] {
+  if (phone === null) return [];
+  const cl = /^\+569(\d{4})(\d{4})$/.exec(phone);
+  if (cl) return [`9 ${cl[1]} ${cl[2]}`, `9${cl[1]}${cl[2]}`, phone.slice(1)];
+  const mx = /^\+521?(\d{2})(\d{4})(\d{4})$/.exec(phone);
+  if (mx) return [`${mx[1]} ${mx[2]} ${mx[3]}`, `${mx[1]}${mx[2]}${mx[3]}`, phone.slice(1)];
+  return [phone.slice(1)];
+}
+
+const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** SQL of `column` (text) with every identifier replaced by `label`, in any letter case. */
 function scrubbed(column: SQL, identifiers: readonly string[], label: string): SQL {
-  return identifiers.reduce<SQL>((acc, id) => sql`replace(${acc}, ${id}, ${label})`, column);
+  return identifiers.reduce<SQL>((acc, id) => sql`regexp_replace(${acc}, ${escapeRegex(id)}, ${label}, 'gi')`, column);
 }
 
 /**
@@ -216,7 +237,7 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
       update message_recipients r set group_label = ${scrubbed(sql`r.group_label`, all, label)},
         student_names = ${scrubbed(sql`r.student_names`, all, label)}
       from messages m where m.id = r.message_id and m.institution_id = ${institutionId}
-        and (r.group_label like any(${patterns}::text[]) or r.student_names like any(${patterns}::text[]))`);
+        and (r.group_label ilike any(${patterns}::text[]) or r.student_names ilike any(${patterns}::text[]))`);
     await tx.execute(sql`
       update messages m set sender_name = ${scrubbed(sql`m.sender_name`, all, label)},
         title = ${scrubbed(sql`m.title`, all, label)}, content = ${scrubbed(sql`m.content`, all, label)},
@@ -224,20 +245,20 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
         search = ${scrubbed(sql`m.search`, all, folded)},
         recipient_picks = (${scrubbed(sql`m.recipient_picks::text`, all, label)})::jsonb
       where m.institution_id = ${institutionId}
-        and (m.sender_name like any(${patterns}::text[]) or m.search like any(${patterns}::text[])
-          or m.title like any(${patterns}::text[]) or m.content like any(${patterns}::text[])
-          or m.signature like any(${patterns}::text[])
-          or m.recipient_picks::text like any(${patterns}::text[]))`);
+        and (m.sender_name ilike any(${patterns}::text[]) or m.search ilike any(${patterns}::text[])
+          or m.title ilike any(${patterns}::text[]) or m.content ilike any(${patterns}::text[])
+          or m.signature ilike any(${patterns}::text[])
+          or m.recipient_picks::text ilike any(${patterns}::text[]))`);
     await tx.execute(sql`
       update mailbox_entries e set counterpart = ${scrubbed(sql`e.counterpart`, all, label)},
         counterpart_search = ${scrubbed(sql`e.counterpart_search`, all, folded)}
       where e.institution_id = ${institutionId}
-        and (e.counterpart like any(${patterns}::text[]) or e.counterpart_search like any(${patterns}::text[]))`);
+        and (e.counterpart ilike any(${patterns}::text[]) or e.counterpart_search ilike any(${patterns}::text[]))`);
     await tx.execute(sql`
       update user_changes c set detail = (${scrubbed(sql`c.detail::text`, all, label)})::jsonb
-      where c.institution_id = ${institutionId} and c.detail::text like any(${patterns}::text[])`);
+      where c.institution_id = ${institutionId} and c.detail::text ilike any(${patterns}::text[])`);
     // Sign-in throttling keys may hold the e-mail or phone they typed.
-    await tx.execute(sql`delete from rate_limit_hits h where h.key like any(${patterns}::text[])`);
+    await tx.execute(sql`delete from rate_limit_hits h where h.key ilike any(${patterns}::text[])`);
   }
 
   if (kind !== 'funcionario') await clearImports(tx, person, row, all);
