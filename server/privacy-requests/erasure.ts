@@ -136,7 +136,13 @@ export type ErasureObstacle = { code: 'privacy.self' | 'staff.last_admin'; messa
  * (the login is deactivated): refused. `lock` holds the school's staff changes back (and the users row) until
  * the erasure commits, as a deactivation does.
  */
-async function obstacleOf(tx: Queryable, person: PersonRef, row: PersonRow, actorUserId: number | null, lock: boolean): Promise<ErasureObstacle | null> {
+async function obstacleOf(
+  tx: Queryable,
+  person: PersonRef,
+  row: PersonRow,
+  actorUserId: number | null,
+  lock: boolean,
+): Promise<ErasureObstacle | null> {
   if (row.userId === null) return null;
   if (row.userId === actorUserId) return { code: 'privacy.self', message: PRIVACY_REQUEST_MESSAGES.self };
   if (lock) {

@@ -81,7 +81,8 @@ export function privacyRequestRoutes(db: Db, store: AttachmentStore): Hono<AppEn
     if (!person) return notFound(c);
     const body = await readJson(c);
     const confirmation = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).confirmacion : undefined;
-    if (typeof confirmation !== 'string' || confirmation.trim() !== ERASURE_CONFIRMATION) return invalid(c, { confirmacion: [PRIVACY_REQUEST_MESSAGES.confirmation] });
+    if (typeof confirmation !== 'string' || confirmation.trim() !== ERASURE_CONFIRMATION)
+      return invalid(c, { confirmacion: [PRIVACY_REQUEST_MESSAGES.confirmation] });
     const outcome = await erasePerson(db, store, auditActorOf(c), person);
     if (!outcome.ok) {
       if (outcome.reason === 'refused') return apiError(c, 409, outcome.obstacle.code, outcome.obstacle.message);

@@ -294,8 +294,13 @@ describe('erasing a student', () => {
     const dotted = `${Number(digits.slice(0, -1)).toLocaleString('es-CL')}-${digits.slice(-1)}`;
     const line = {
       line: 3,
-      student: { first_names: who.first_names, last_name_father: who.last_name_father, last_name_mother: who.last_name_mother,
-        dni: dotted, birth_date: '2012-03-04' },
+      student: {
+        first_names: who.first_names,
+        last_name_father: who.last_name_father,
+        last_name_mother: who.last_name_mother,
+        dni: dotted,
+        birth_date: '2012-03-04',
+      },
       guardian: null,
     };
     const imported = await one<{ id: number }>(
@@ -378,7 +383,9 @@ describe('a phone shared with a guardian of another school', () => {
 
     const preview = await json<ErasurePreview>(await admin.get(`/api/privacy/people/apoderado/${g.id}/erasure`));
     expect(preview.conteos).toEqual(before.conteos);
-    const result = await json<ErasureResult>(await admin.post(`/api/privacy/people/apoderado/${g.id}/erasure`, { confirmacion: 'ELIMINAR' }));
+    const result = await json<ErasureResult>(
+      await admin.post(`/api/privacy/people/apoderado/${g.id}/erasure`, { confirmacion: 'ELIMINAR' }),
+    );
     expect(result.conteos).toEqual(preview.conteos);
 
     expect(await rows(server.db, sql`select id from inbound_messages where id = ${inbound.id}`)).toHaveLength(1);
@@ -451,6 +458,8 @@ describe('the school’s administrators', () => {
     expect(body.code).toBe('staff.last_admin');
     expect(body.message).toMatch(/al menos un administrador/);
     expect((await server.client().login('administrador@sanandres.cl')).status).toBe(200);
-    expect((await one<{ erased: boolean }>(server.db, sql`select erased_at is not null as erased from staff where id = ${own.id}`)).erased).toBe(false);
+    expect(
+      (await one<{ erased: boolean }>(server.db, sql`select erased_at is not null as erased from staff where id = ${own.id}`)).erased,
+    ).toBe(false);
   });
 });
