@@ -129,7 +129,7 @@ async function countErasure(tx: Queryable, person: PersonRef, row: PersonRow): P
 }
 
 /** Why erasing a staff member's login is refused, as staff deactivation refuses it (server/staff/accounts.ts). */
-export type ErasureObstacle = { code: 'privacy.self' | 'staff.last_admin'; message: string };
+type ErasureObstacle = { code: 'privacy.self' | 'staff.last_admin'; message: string };
 
 /**
  * Erasing oneself, or the school's last active administrator, would leave the school without anyone to run it
