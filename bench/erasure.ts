@@ -42,11 +42,12 @@ export async function erasureBenchReport(): Promise<ErasureBenchReport> {
       ) as [{ id: number }];
       const person = { institutionId: school.id, kind: 'apoderado' as const, id: Number(guardian.id) };
       const previewStarted = performance.now();
-      await previewErasure(db, person);
+      const actor = { institutionId: school.id, actorUserId: Number(school.admin), ip: null };
+      await previewErasure(db, actor, person);
       const previewMs = performance.now() - previewStarted;
       const store = new AttachmentStore(path.join(dataDir, 'attachments'));
       const started = performance.now();
-      const outcome = await erasePerson(db, store, { institutionId: school.id, actorUserId: Number(school.admin), ip: null }, person);
+      const outcome = await erasePerson(db, store, actor, person);
       const erasureMs = performance.now() - started;
       if (!outcome.ok) throw new Error(`La eliminación no se hizo: ${outcome.reason}`);
       return {

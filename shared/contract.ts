@@ -112,7 +112,8 @@ export type ErrorCode =
   | 'setup.done' // 410 on POST /setup once the install has a school (the setup code is spent)
   | 'roster.state' // 409 on applying a roster import that is not a preview (applied or discarded already)
   | 'roster.stale' // 409 on applying a roster import whose school's roster changed since its preview
-  | 'privacy.erased' // 409 on erasing, blocking or unblocking a person already erased
+  | 'privacy.erased' // 409 on erasing, blocking or unblocking a person already erased, or editing them
+  | 'privacy.self' // 409 on erasing one's own staff row
   | 'people.state' // 409 on withdrawing a withdrawn student, or enrolling again one who is enrolled
   | 'inbound.busy' // 503 on a provider's webhook: another request is still handling the same family message
   | 'server.error'; // 500

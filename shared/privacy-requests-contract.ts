@@ -50,6 +50,11 @@ export interface ErasurePreview {
   conteos: ErasureCounts;
   /** What to send as `confirmacion`. */
   confirmacion: typeof ERASURE_CONFIRMATION;
+  /**
+   * Why the erasure would be refused (409 with this code and message), or null: the administrator's own data,
+   * or the school's last active administrator.
+   */
+  impedimento: { codigo: 'privacy.self' | 'staff.last_admin'; mensaje: string } | null;
 }
 
 export interface ErasureResult {

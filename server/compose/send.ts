@@ -11,6 +11,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ComposeInput, ComposeProblem, RecipientPick, SendResult } from '../../shared/compose-contract';
 import { fold } from '../../shared/fold';
 import { canTransition } from '../../shared/message-rules';
+import { BLOCKED } from '../../shared/delivery-progress';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import { isUniqueViolation, type Db, type Queryable } from '../db/client';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
@@ -104,7 +105,7 @@ async function insertRecipients(
       select ${messageId}, numbered.id, ch.channel, a.address,
         case when a.address is null or a.opted_out or numbered.blocked then 'failed' else 'queued' end,
         -- A person blocked at their request (server/privacy-requests/) is born failed on every channel.
-        case when numbered.blocked then 'person_blocked' when a.address is null then 'missing_address' when a.opted_out then 'opted_out' end,
+        case when numbered.blocked then ${BLOCKED} when a.address is null then 'missing_address' when a.opted_out then 'opted_out' end,
         case when ch.channel = 'sms' and a.address is not null and not a.opted_out and not numbered.blocked
           then ${SMS_SEGMENTS_PER_MESSAGE} else 0 end
       from numbered
@@ -152,7 +153,7 @@ async function findByKey(db: Queryable, userId: number, key: string): Promise<Se
       (select count(*) from message_recipients r where r.message_id = m.id)::int as recipients,
       (select count(*) from message_recipients r where r.message_id = m.id and not exists
         (select 1 from deliveries d where d.recipient_id = r.id and d.address is not null
-          and d.error is distinct from 'opted_out' and d.error is distinct from 'person_blocked'))::int
+          and d.error is distinct from 'opted_out' and d.error is distinct from ${BLOCKED}))::int
         as unreachable,
       (select count(*) from deliveries d where d.message_id = m.id)::int as deliveries,
       (select coalesce(sum(d.segments), 0) from deliveries d where d.message_id = m.id and d.channel = 'sms')::int as sms

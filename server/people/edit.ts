@@ -8,12 +8,17 @@ import { sql } from 'drizzle-orm';
 import { type CheckedPersonEdit, checkPersonEdit, PERSON_ERRORS, type PersonKind } from '../../shared/person-rules';
 import type { DocumentTypeId, UserToEditInput } from '../../shared/recipient-lists-contract';
 import type { Queryable } from '../db/client';
+import { rowsOf } from '../db/sql';
 import { contactChanges } from '../db/schema/school';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 import { normalizePhone, type PhoneCountry } from '../recipients/phone';
 import { peopleAuditActor, type PeopleScope, type StoredPerson, storedPerson } from './person';
 
-export type PersonEdit = { ok: true } | { ok: false; status: 404 } | { ok: false; status: 422; errors: FieldErrors };
+export type PersonEdit =
+  | { ok: true }
+  | { ok: false; status: 404 }
+  | { ok: false; status: 409 }
+  | { ok: false; status: 422; errors: FieldErrors };
 
 /** Whether a number that passed its shape check is a mobile of one of its prefix's countries. */
 function mobileError(value: string, countries: readonly PhoneCountry[]): string | null {
@@ -82,6 +87,8 @@ export async function editPerson(
 ): Promise<PersonEdit> {
   const person = await storedPerson(db, scope.institutionId, kind, id);
   if (!person) return { ok: false, status: 404 };
+  // An erased person's name or phone must not come back by hand.
+  if (person.erased) return { ok: false, status: 409 };
   const current = { dni: person.dni, tipo_documento_id: person.document_type as DocumentTypeId | null };
   const checked = checkPersonEdit(kind, input, current, person.phone_prefix);
   const errors = { ...checked.errors };
@@ -99,10 +106,12 @@ export async function editPerson(
   const records = changed.map(
     ({ field, text }) => sql`(${scope.institutionId}, ${kind}, ${id}, ${field}, ${before[field]}, ${text}, ${scope.userId})`,
   );
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
+  const saved = await db.transaction(async (tx) => {
+    // Not erased meanwhile (the erasure holds the row locked until it commits).
+    const updated = await tx.execute(sql`
       update ${sql.identifier(TABLES[kind])} set ${sql.join(sets, sql`, `)}
-      where id = ${id} and institution_id = ${scope.institutionId}`);
+      where id = ${id} and institution_id = ${scope.institutionId} and erased_at is null returning id`);
+    if (rowsOf(updated).length === 0) return false;
     // The phones that signed in with the old number are no longer this family's: no more pushes to them.
     if (newPhone) await tx.execute(sql`delete from push_subscriptions where guardian_id = ${id}`);
     await tx.execute(sql`
@@ -114,6 +123,7 @@ export async function editPerson(
       subject: { kind, id },
       detail: { fields: changed.map((change) => change.field) },
     });
+    return true;
   });
-  return { ok: true };
+  return saved ? { ok: true } : { ok: false, status: 409 };
 }

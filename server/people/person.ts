@@ -37,6 +37,8 @@ export interface StoredPerson {
   document_type: number | null;
   country: Country;
   phone_prefix: string;
+  /** Anonymised at their request (server/privacy-requests/erasure.ts): never edited again. */
+  erased: boolean;
 }
 
 const TABLES = { apoderado: 'guardians', estudiante: 'students', funcionario: 'staff' } as const;
@@ -50,7 +52,7 @@ export async function storedPerson(db: Queryable, institutionId: number, kind: P
   const [row] = rowsOf<StoredPerson>(
     await db.execute(sql`
       select p.id, p.first_names, p.last_name_father, p.last_name_mother, p.email, ${phone} as phone, ${document},
-        i.country, i.phone_prefix
+        i.country, i.phone_prefix, p.erased_at is not null as erased
       from ${table} p join institutions i on i.id = p.institution_id
       where p.id = ${id} and p.institution_id = ${institutionId}`),
   );

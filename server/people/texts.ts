@@ -12,6 +12,7 @@ export type Country = 'CL' | 'MX';
 type Worded = Readonly<Record<Country, string>>;
 
 export const PEOPLE_MESSAGES = {
+  erased: 'Esta persona fue eliminada a su pedido: sus datos ya no se pueden editar.',
   page: `La página debe ser un número entero entre 1 y ${PEOPLE_MAX_PAGE}.`,
   perPage: `La cantidad por página debe ser un número entero entre 1 y ${PEOPLE_PER_PAGE_MAX}.`,
   q: `La búsqueda puede tener hasta ${PEOPLE_Q_MAX} caracteres.`,

@@ -6,6 +6,8 @@
 // transaction and not rebuilt: the dashboards' aggregates keep what was sent and read, as retention does.
 // One transaction; the attachments' files go after it commits.
 import { sql, type SQL } from 'drizzle-orm';
+import { SCHOOL_ADMIN_ROLE } from '../../shared/codes';
+import { ACCESS_POLICY } from '../../shared/contract';
 import { fold } from '../../shared/fold';
 import type { ErasureCounts, ErasureResult } from '../../shared/privacy-requests-contract';
 import { type AuditActor, recordAudit } from '../audit/record';
@@ -15,8 +17,8 @@ import { rowsOf } from '../db/sql';
 import { pauseActivityRollup } from '../db/activity-rollup';
 import type { AttachmentStore } from '../storage/attachments';
 import { stopQueuedOf } from './blocks';
-import { lockPerson, type PersonRef, type PersonRow } from './person';
-import { ERASED_LABELS } from './texts';
+import { lockPerson, readPerson, type PersonRef, type PersonRow } from './person';
+import { ERASED_LABELS, PRIVACY_REQUEST_MESSAGES } from './texts';
 
 /** The strings that identify the person, longest first (a full name before its shorter forms), and folded. */
 function identifiersOf(row: PersonRow): { names: string[]; others: string[] } {
@@ -27,15 +29,36 @@ function identifiersOf(row: PersonRow): { names: string[]; others: string[] } {
   const join = (...parts: string[]) => parts.filter((p) => p !== '').join(' ');
   const forms = [join(first, father, mother), join(firstWord, father, mother), join(first, father), join(firstWord, father)];
   const names = [...new Set([...forms, ...forms.map(fold)].filter((n) => n.length >= 5))].sort((a, b) => b.length - a.length);
-  const others = [row.dni, row.email, row.email?.toLowerCase(), row.phone].filter(
+  const others = [row.dni, ...rutForms(row.dni), row.email, row.phone, ...nationalPhones(row.phone)].filter(
     (v): v is string => typeof v === 'string' && v.length >= 5,
   );
   return { names, others: [...new Set(others)] };
 }
 
-/** SQL of `column` (text) with every identifier replaced by `label`. */
+/** A RUT as people write it: with and without dots, with and without the dash. */
+function rutForms(dni: string | null): string[] {
+  const digits = dni?.replace(/[^0-9Kk]/g, '') ?? '';
+  if (digits.length < 5) return [];
+  const body = digits.slice(0, -1);
+  const dotted = body.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return [`${dotted}-${digits.slice(-1)}`, `${body}-${digits.slice(-1)}`, digits];
+}
+
+/** A Chilean or Mexican mobile as written at home: "9 1234 5678", "912345678" (and the number without its +). */
+function nationalPhones(phone: string | null): string[] {
+  if (phone === null) return [];
+  const cl = /^\+569(\d{4})(\d{4})$/.exec(phone);
+  if (cl) return [`9 ${cl[1]} ${cl[2]}`, `9${cl[1]}${cl[2]}`, phone.slice(1)];
+  const mx = /^\+521?(\d{2})(\d{4})(\d{4})$/.exec(phone);
+  if (mx) return [`${mx[1]} ${mx[2]} ${mx[3]}`, `${mx[1]}${mx[2]}${mx[3]}`, phone.slice(1)];
+  return [phone.slice(1)];
+}
+
+const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** SQL of `column` (text) with every identifier replaced by `label`, in any letter case. */
 function scrubbed(column: SQL, identifiers: readonly string[], label: string): SQL {
-  return identifiers.reduce<SQL>((acc, id) => sql`replace(${acc}, ${id}, ${label})`, column);
+  return identifiers.reduce<SQL>((acc, id) => sql`regexp_replace(${acc}, ${escapeRegex(id)}, ${label}, 'gi')`, column);
 }
 
 /**
@@ -52,6 +75,30 @@ function writtenSql({ institutionId, kind, id }: PersonRef, userId: number | nul
   return sql`select m.id from messages m where m.institution_id = ${institutionId} and m.sender_kind = ${kind} and m.sender_ref_id = ${id}`;
 }
 
+/**
+ * Whether someone else not erased, of any school, still has `phone`: what the deployment keeps by phone (sign-in
+ * codes, app sessions opened with it, opt-outs, the simulator's store) then stays, since it is theirs too.
+ */
+function phoneShared(phone: string, { kind, id }: PersonRef): SQL {
+  return sql`(exists (select 1 from guardians g where g.phone = ${phone} and g.erased_at is null and not (${kind} = 'apoderado' and g.id = ${id}))
+    or exists (select 1 from staff s where s.phone = ${phone} and s.erased_at is null and not (${kind} = 'funcionario' and s.id = ${id})))`;
+}
+
+/** Their app sessions: their own, and those opened with their phone when no one else has it. */
+function tokensWhere(person: PersonRef, phone: string | null): SQL {
+  const own = sql`(t.person_kind = ${person.kind} and t.person_id = ${person.id})`;
+  return phone === null ? own : sql`(${own} or (t.phone = ${phone} and not ${phoneShared(phone, person)}))`;
+}
+
+/**
+ * Texts that arrived from their phone: only this school's link to them goes, and the text itself when no other
+ * school's link to it remains (a guardian of two schools with one phone keeps the other school's inbox).
+ */
+function inboundWhere(person: PersonRef, phone: string): SQL {
+  return sql`(i.phone = ${phone} and not exists (select 1 from inbound_message_targets x
+    where x.inbound_id = i.id and x.institution_id <> ${person.institutionId}))`;
+}
+
 const personRecipients = ({ kind, id }: PersonRef): SQL =>
   sql`select r.id from message_recipients r where r.recipient_kind = ${kind} and r.recipient_ref_id = ${id}`;
 
@@ -64,38 +111,80 @@ async function countErasure(tx: Queryable, person: PersonRef, row: PersonRow): P
         ${row.userId === null ? sql`` : sql`or (a.message_id is null and a.news_post_id is null and a.owner_user_id = ${row.userId})`})::int as adjuntos,
       (select count(*) from (${personRecipients(person)}) r)::int as mensajes_recibidos,
       (select count(*) from deliveries d where d.recipient_id in (${personRecipients(person)}))::int as entregas,
-      ((select count(*) from app_tokens t where (t.person_kind = ${person.kind} and t.person_id = ${person.id})
-          or (${phone}::text is not null and t.phone = ${phone}))
-        + (select count(*) from app_login_codes c where c.phone = ${phone})
+      ((select count(*) from app_tokens t where ${tokensWhere(person, phone)})
+        + ${phone === null ? sql`0` : sql`(select count(*) from app_login_codes c where c.phone = ${phone} and not ${phoneShared(phone, person)})`}
         + (select count(*) from push_subscriptions s where ${person.kind} = 'apoderado' and s.guardian_id = ${person.id})
         + (select count(*) from sessions s where s.user_id = ${row.userId}))::int as sesiones,
       (select count(*) from contact_changes c where c.institution_id = ${person.institutionId}
         and c.person_kind = ${person.kind} and c.person_id = ${person.id})::int as historial_contacto,
-      ((select count(*) from inbound_messages i where i.phone = ${phone})
-        + (select count(*) from channel_opt_out_events e where e.phone = ${phone}))::int as mensajes_entrantes,
+      ${
+        phone === null
+          ? sql`0`
+          : sql`((select count(*) from inbound_messages i where ${inboundWhere(person, phone)})
+        + (select count(*) from channel_opt_out_events e where e.phone = ${phone} and not ${phoneShared(phone, person)}))`
+      }::int as mensajes_entrantes,
       (select count(*) from recipient_list_members m where m.member_kind = ${person.kind} and m.member_ref_id = ${person.id})::int as listas`);
   const counts = rowsOf<Record<keyof ErasureCounts, number>>(result)[0]!;
   return Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])) as unknown as ErasureCounts;
 }
 
-export type PreviewOutcome = { ok: true; counts: ErasureCounts } | { ok: false; reason: 'not_found' | 'erased' };
+/** Why erasing a staff member's login is refused, as staff deactivation refuses it (server/staff/accounts.ts). */
+type ErasureObstacle = { code: 'privacy.self' | 'staff.last_admin'; message: string };
 
-export async function previewErasure(db: Db, person: PersonRef): Promise<PreviewOutcome> {
-  return db.transaction(async (tx) => {
-    const row = await lockPerson(tx, person);
-    if (!row) return { ok: false, reason: 'not_found' };
-    if (row.erased) return { ok: false, reason: 'erased' };
-    return { ok: true, counts: await countErasure(tx, person, row) };
-  });
+/**
+ * Erasing oneself, or the school's last active administrator, would leave the school without anyone to run it
+ * (the login is deactivated): refused. `lock` holds the school's staff changes back (and the users row) until
+ * the erasure commits, as a deactivation does.
+ */
+async function obstacleOf(
+  tx: Queryable,
+  person: PersonRef,
+  row: PersonRow,
+  actorUserId: number | null,
+  lock: boolean,
+): Promise<ErasureObstacle | null> {
+  if (row.userId === null) return null;
+  if (row.userId === actorUserId) return { code: 'privacy.self', message: PRIVACY_REQUEST_MESSAGES.self };
+  if (lock) {
+    await tx.execute(sql`select id from institutions where id = ${person.institutionId} for update`);
+    await tx.execute(sql`select id from users where id = ${row.userId} for update`);
+  }
+  const found = rowsOf<{ last: boolean }>(
+    await tx.execute(sql`
+      select (u.status = 'active' and exists (select 1 from user_roles r where r.user_id = u.id and r.code = ${SCHOOL_ADMIN_ROLE}))
+        and not exists (select 1 from users o
+          join user_roles r on r.user_id = o.id and r.code = ${SCHOOL_ADMIN_ROLE}
+          join user_policies p on p.user_id = o.id and p.name = ${ACCESS_POLICY}
+          where o.institution_id = ${person.institutionId} and o.status = 'active' and o.id <> u.id) as last
+      from users u where u.id = ${row.userId}`),
+  )[0];
+  return found?.last === true ? { code: 'staff.last_admin', message: PRIVACY_REQUEST_MESSAGES.lastAdmin } : null;
 }
 
-export type ErasureOutcome = { ok: true; result: ErasureResult } | { ok: false; reason: 'not_found' | 'erased' };
+export type PreviewOutcome =
+  | { ok: true; counts: ErasureCounts; obstacle: ErasureObstacle | null }
+  | { ok: false; reason: 'not_found' | 'erased' };
+
+/** What an erasure would remove: a plain read, nothing locked. */
+export async function previewErasure(db: Db, actor: AuditActor, person: PersonRef): Promise<PreviewOutcome> {
+  const row = await readPerson(db, person, false);
+  if (!row) return { ok: false, reason: 'not_found' };
+  if (row.erased) return { ok: false, reason: 'erased' };
+  return { ok: true, counts: await countErasure(db, person, row), obstacle: await obstacleOf(db, person, row, actor.actorUserId, false) };
+}
+
+export type ErasureOutcome =
+  | { ok: true; result: ErasureResult }
+  | { ok: false; reason: 'not_found' | 'erased' }
+  | { ok: false; reason: 'refused'; obstacle: ErasureObstacle };
 
 export async function erasePerson(db: Db, store: AttachmentStore, actor: AuditActor, person: PersonRef): Promise<ErasureOutcome> {
   const outcome = await db.transaction(async (tx) => {
     const row = await lockPerson(tx, person);
     if (!row) return { ok: false as const, reason: 'not_found' as const };
     if (row.erased) return { ok: false as const, reason: 'erased' as const };
+    const obstacle = await obstacleOf(tx, person, row, actor.actorUserId, true);
+    if (obstacle) return { ok: false as const, reason: 'refused' as const, obstacle };
     const counts = await countErasure(tx, person, row);
     // Whatever is still on its way to them stops first, with its quota back (as a block does).
     await stopQueuedOf(tx, person.kind, person.id);
@@ -132,7 +221,7 @@ async function deleteWritten(tx: Queryable, person: PersonRef, row: PersonRow): 
 
 async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Promise<void> {
   const { institutionId, kind, id } = person;
-  const label = ERASED_LABELS[kind];
+  const label = ERASED_LABELS[row.country][kind];
   const folded = fold(label);
   const { names, others } = identifiersOf(row);
   const all = [...names, ...others];
@@ -154,7 +243,7 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
       update message_recipients r set group_label = ${scrubbed(sql`r.group_label`, all, label)},
         student_names = ${scrubbed(sql`r.student_names`, all, label)}
       from messages m where m.id = r.message_id and m.institution_id = ${institutionId}
-        and (r.group_label like any(${patterns}::text[]) or r.student_names like any(${patterns}::text[]))`);
+        and (r.group_label ilike any(${patterns}::text[]) or r.student_names ilike any(${patterns}::text[]))`);
     await tx.execute(sql`
       update messages m set sender_name = ${scrubbed(sql`m.sender_name`, all, label)},
         title = ${scrubbed(sql`m.title`, all, label)}, content = ${scrubbed(sql`m.content`, all, label)},
@@ -162,29 +251,23 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
         search = ${scrubbed(sql`m.search`, all, folded)},
         recipient_picks = (${scrubbed(sql`m.recipient_picks::text`, all, label)})::jsonb
       where m.institution_id = ${institutionId}
-        and (m.sender_name like any(${patterns}::text[]) or m.search like any(${patterns}::text[])
-          or m.title like any(${patterns}::text[]) or m.content like any(${patterns}::text[])
-          or m.signature like any(${patterns}::text[])
-          or m.recipient_picks::text like any(${patterns}::text[]))`);
+        and (m.sender_name ilike any(${patterns}::text[]) or m.search ilike any(${patterns}::text[])
+          or m.title ilike any(${patterns}::text[]) or m.content ilike any(${patterns}::text[])
+          or m.signature ilike any(${patterns}::text[])
+          or m.recipient_picks::text ilike any(${patterns}::text[]))`);
     await tx.execute(sql`
       update mailbox_entries e set counterpart = ${scrubbed(sql`e.counterpart`, all, label)},
         counterpart_search = ${scrubbed(sql`e.counterpart_search`, all, folded)}
       where e.institution_id = ${institutionId}
-        and (e.counterpart like any(${patterns}::text[]) or e.counterpart_search like any(${patterns}::text[]))`);
-    // The imports keep the files' rows as they came: the person's fields go from them too.
-    await tx.execute(sql`
-      update roster_imports i set rows = (${scrubbed(sql`i.rows::text`, all, label)})::jsonb,
-        people = (${scrubbed(sql`i.people::text`, all, label)})::jsonb,
-        problems = (${scrubbed(sql`i.problems::text`, all, label)})::jsonb
-      where i.institution_id = ${institutionId}
-        and (i.rows::text like any(${patterns}::text[]) or i.people::text like any(${patterns}::text[])
-          or i.problems::text like any(${patterns}::text[]))`);
+        and (e.counterpart ilike any(${patterns}::text[]) or e.counterpart_search ilike any(${patterns}::text[]))`);
     await tx.execute(sql`
       update user_changes c set detail = (${scrubbed(sql`c.detail::text`, all, label)})::jsonb
-      where c.institution_id = ${institutionId} and c.detail::text like any(${patterns}::text[])`);
+      where c.institution_id = ${institutionId} and c.detail::text ilike any(${patterns}::text[])`);
     // Sign-in throttling keys may hold the e-mail or phone they typed.
-    await tx.execute(sql`delete from rate_limit_hits h where h.key like any(${patterns}::text[])`);
+    await tx.execute(sql`delete from rate_limit_hits h where h.key ilike any(${patterns}::text[])`);
   }
+
+  if (kind !== 'funcionario') await clearImports(tx, person, row, all);
 
   // Their contact history keeps who changed which field when, not the values.
   await tx.execute(sql`
@@ -193,24 +276,27 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
   await tx.execute(sql`delete from recipient_list_members m where m.member_kind = ${kind} and m.member_ref_id = ${id}`);
 
   // Their app: sessions, devices, login codes and what arrived from their phone.
-  await tx.execute(sql`
-    delete from app_tokens t where (t.person_kind = ${kind} and t.person_id = ${id}) or (${phone}::text is not null and t.phone = ${phone})`);
+  await tx.execute(sql`delete from app_tokens t where ${tokensWhere(person, phone)}`);
   if (kind === 'apoderado') {
     await tx.execute(sql`delete from push_subscriptions s where s.guardian_id = ${id}`);
     await tx.execute(sql`delete from push_mutes s where s.guardian_id = ${id}`);
   }
   if (phone !== null) {
-    await tx.execute(sql`delete from app_login_codes c where c.phone = ${phone}`);
-    await tx.execute(sql`delete from inbound_messages i where i.phone = ${phone}`);
+    const shared = phoneShared(phone, person);
+    await tx.execute(sql`delete from app_login_codes c where c.phone = ${phone} and not ${shared}`);
+    await tx.execute(sql`delete from inbound_messages i where ${inboundWhere(person, phone)}`);
+    await tx.execute(sql`
+      delete from inbound_message_targets x using inbound_messages i
+      where x.inbound_id = i.id and i.phone = ${phone} and x.institution_id = ${institutionId}`);
     // The deployment's opt-outs are by phone: kept while someone else not erased still has that phone.
-    const shared = sql`(exists (select 1 from guardians g where g.phone = ${phone} and g.erased_at is null and not (${kind} = 'apoderado' and g.id = ${id}))
-      or exists (select 1 from staff s where s.phone = ${phone} and s.erased_at is null and not (${kind} = 'funcionario' and s.id = ${id})))`;
     await tx.execute(sql`delete from channel_opt_outs o where o.phone = ${phone} and not ${shared}`);
     await tx.execute(sql`delete from channel_opt_out_events e where e.phone = ${phone} and not ${shared}`);
   }
   const addresses = [phone, row.email].filter((v): v is string => v !== null);
   if (addresses.length > 0) {
-    await tx.execute(sql`delete from provider_sim_messages p where p.to = any(${textList(addresses)}::text[])`);
+    const sharedPhone = phone === null ? sql`false` : phoneShared(phone, person);
+    await tx.execute(sql`delete from provider_sim_messages p where p.to = any(${textList(addresses)}::text[])
+      and not (p.to = ${phone} and ${sharedPhone})`);
   }
 
   // The row itself, in place.
@@ -236,6 +322,29 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
   }
   // A block has nothing left to stop: an erased person is never written to (blockedSql).
   await tx.execute(sql`delete from person_blocks where person_kind = ${kind} and person_id = ${id}`);
+}
+
+/**
+ * The imports that touch them (planned for them by id, a line with their RUT in any spelling, their surnames or
+ * another identifier) keep their counts only: the files' lines, refused lines and planned people go, since they
+ * hold names field by field, birth dates and documents as typed. A previewed one is discarded: its plan is gone.
+ */
+async function clearImports(tx: Queryable, person: PersonRef, row: PersonRow, identifiers: readonly string[]): Promise<void> {
+  const digits = row.dni === null ? '' : row.dni.replace(/[^0-9Kk]/g, '').toLowerCase();
+  const whole = sql`(i.rows::text || i.problems::text || i.people::text)`;
+  const bySurnames =
+    row.lastNameFather.trim() === ''
+      ? sql`false`
+      : sql`jsonb_path_exists(i.rows, '$[*].* ? (@.last_name_father == $p && @.last_name_mother == $m)',
+          jsonb_build_object('p', ${row.lastNameFather}::text, 'm', ${row.lastNameMother}::text))`;
+  await tx.execute(sql`
+    update roster_imports i set rows = '[]'::jsonb, problems = '[]'::jsonb, people = '[]'::jsonb,
+      state = case when i.state = 'previewed' then 'discarded' else i.state end
+    where i.institution_id = ${person.institutionId} and (
+      i.people @> jsonb_build_array(jsonb_build_object('kind', ${person.kind === 'apoderado' ? 'guardian' : 'student'}::text, 'id', ${person.id}::int))
+      or (${digits.length >= 5} and lower(regexp_replace(${whole}, '[^0-9Kk]', '', 'g')) like ${`%${digits}%`})
+      or ${bySurnames}
+      or ${whole} ilike any(${textList(identifiers.map((v) => `%${v}%`))}::text[]))`);
 }
 
 /** The staff member's login: no e-mail (a unique placeholder), no password, no sessions, deactivated. */

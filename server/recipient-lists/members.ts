@@ -123,7 +123,11 @@ export async function schoolCountry(db: Queryable, institutionId: number): Promi
   return row?.country ?? 'CL';
 }
 
-export type PersonEdit = { ok: true; person: UserToEdit } | { ok: false; status: 404 } | { ok: false; status: 422; errors: FieldErrors };
+export type PersonEdit =
+  | { ok: true; person: UserToEdit }
+  | { ok: false; status: 404 }
+  | { ok: false; status: 409 }
+  | { ok: false; status: 422; errors: FieldErrors };
 
 /**
  * Checks and saves an edit of member `memberId`'s person: the member is resolved to its person (kind and id)

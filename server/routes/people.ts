@@ -119,7 +119,10 @@ export function peopleRoutes(db: Db): Hono<AppEnv> {
     const input: PersonInput = {};
     for (const field of EDIT_FIELDS) if (body[field] !== undefined) (input as Record<string, unknown>)[field] = body[field];
     const result = await editPerson(db, scopeOf(c), person.kind, person.id, input);
-    if (!result.ok) return result.status === 404 ? notFound(c) : invalid(c, result.errors);
+    if (!result.ok) {
+      if (result.status === 409) return apiError(c, 409, 'privacy.erased', PEOPLE_MESSAGES.erased);
+      return result.status === 404 ? notFound(c) : invalid(c, result.errors);
+    }
     return answerRecord(c, person.kind, person.id);
   });
 

@@ -7,6 +7,7 @@ import {
   BLOCK_REQUESTERS,
   type BlockRequester,
   ERASURE_CONFIRMATION,
+  type ErasurePreview,
   PRIVACY_PERSON_KINDS,
   type PrivacyPersonKind,
 } from '../../shared/privacy-requests-contract';
@@ -37,9 +38,10 @@ const erased = (c: Context<AppEnv>) => apiError(c, 409, 'privacy.erased', PRIVAC
 
 export function privacyRequestRoutes(db: Db, store: AttachmentStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('/people/:kind/:id/*', requireAuth(db), requireRole(...ADMIN_ROLES).withMessage(PRIVACY_REQUEST_MESSAGES.forbidden));
+  // Per route, so an unknown path is a 404 rather than a sign-in or role refusal.
+  const admins = [requireAuth(db), requireRole(...ADMIN_ROLES).withMessage(PRIVACY_REQUEST_MESSAGES.forbidden)] as const;
 
-  app.put('/people/:kind/:id/block', async (c) => {
+  app.put('/people/:kind/:id/block', ...admins, async (c) => {
     const person = personOf(c);
     if (!person) return notFound(c);
     const body = await readJson(c);
@@ -50,7 +52,7 @@ export function privacyRequestRoutes(db: Db, store: AttachmentStore): Hono<AppEn
     return c.json({ data: outcome.block });
   });
 
-  app.delete('/people/:kind/:id/block', async (c) => {
+  app.delete('/people/:kind/:id/block', ...admins, async (c) => {
     const person = personOf(c);
     if (!person) return notFound(c);
     const outcome = await unblockPerson(db, auditActorOf(c), person);
@@ -58,22 +60,34 @@ export function privacyRequestRoutes(db: Db, store: AttachmentStore): Hono<AppEn
     return c.body(null, 204);
   });
 
-  app.get('/people/:kind/:id/erasure', async (c) => {
+  app.get('/people/:kind/:id/erasure', ...admins, async (c) => {
     const person = personOf(c);
     if (!person) return notFound(c);
-    const outcome = await previewErasure(db, person);
+    const outcome = await previewErasure(db, auditActorOf(c), person);
     if (!outcome.ok) return outcome.reason === 'erased' ? erased(c) : notFound(c);
-    return c.json({ data: { tipo: person.kind, id: person.id, conteos: outcome.counts, confirmacion: ERASURE_CONFIRMATION } });
+    const obstacle = outcome.obstacle === null ? null : { codigo: outcome.obstacle.code, mensaje: outcome.obstacle.message };
+    const preview: ErasurePreview = {
+      tipo: person.kind,
+      id: person.id,
+      conteos: outcome.counts,
+      confirmacion: ERASURE_CONFIRMATION,
+      impedimento: obstacle,
+    };
+    return c.json({ data: preview });
   });
 
-  app.post('/people/:kind/:id/erasure', async (c) => {
+  app.post('/people/:kind/:id/erasure', ...admins, async (c) => {
     const person = personOf(c);
     if (!person) return notFound(c);
     const body = await readJson(c);
     const confirmation = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).confirmacion : undefined;
-    if (confirmation !== ERASURE_CONFIRMATION) return invalid(c, { confirmacion: [PRIVACY_REQUEST_MESSAGES.confirmation] });
+    if (typeof confirmation !== 'string' || confirmation.trim() !== ERASURE_CONFIRMATION)
+      return invalid(c, { confirmacion: [PRIVACY_REQUEST_MESSAGES.confirmation] });
     const outcome = await erasePerson(db, store, auditActorOf(c), person);
-    if (!outcome.ok) return outcome.reason === 'erased' ? erased(c) : notFound(c);
+    if (!outcome.ok) {
+      if (outcome.reason === 'refused') return apiError(c, 409, outcome.obstacle.code, outcome.obstacle.message);
+      return outcome.reason === 'erased' ? erased(c) : notFound(c);
+    }
     return c.json({ data: outcome.result });
   });
   return app;

@@ -20,6 +20,7 @@ import { requireRole } from '../http/roles';
 import { parseCorrectionNote, requestCorrection } from '../recipient-lists/correction';
 import { editPerson, readPerson, schoolCountry } from '../recipient-lists/members';
 import { findList, listSummary, pageOfLists, type ListScope, type ListWhere } from '../recipient-lists/queries';
+import { PEOPLE_MESSAGES } from '../people/texts';
 import { DEFAULT_PER_PAGE, LIST_MESSAGES, MAX_PAGE, MAX_PER_PAGE, Q_MAX } from '../recipient-lists/texts';
 import { listUsers } from '../recipient-lists/users';
 import {
@@ -175,7 +176,10 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
       if (body[field] !== undefined) (input as Record<string, unknown>)[field] = body[field];
     }
     const result = await editPerson(db, scope, id, memberId, input);
-    if (!result.ok) return result.status === 404 ? notFound(c) : invalid(c, result.errors);
+    if (!result.ok) {
+      if (result.status === 409) return apiError(c, 409, 'privacy.erased', PEOPLE_MESSAGES.erased);
+      return result.status === 404 ? notFound(c) : invalid(c, result.errors);
+    }
     return c.json({ data: result.person, message: LIST_MESSAGES.personSaved(result.person.name) });
   });
 

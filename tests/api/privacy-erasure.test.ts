@@ -150,9 +150,9 @@ const receivedBy = async (kind: PrivacyPersonKind, id: number) =>
   ).map((r) => Number(r.message_id));
 
 /** Erases the person through the API, after its preview, checking the whole database and the figures. */
-async function eraseAndCheck(kind: PrivacyPersonKind, id: number): Promise<ErasureResult> {
+async function eraseAndCheck(kind: PrivacyPersonKind, id: number, extra: readonly string[] = []): Promise<ErasureResult> {
   const identity = await identityOf(kind, id);
-  const traces = tracesOf(identity);
+  const traces = [...tracesOf(identity), ...extra];
   expect(await wholeDatabaseHits(traces), 'the seed holds the person somewhere').not.toEqual([]);
   const received = await receivedBy(kind, id);
   const before = await figures(received);
@@ -285,7 +285,15 @@ describe('erasing a guardian', () => {
     expect(preview.conteos.sesiones).toBeGreaterThanOrEqual(3);
     expect(preview.conteos.mensajes_entrantes).toBeGreaterThanOrEqual(2);
 
-    await eraseAndCheck('apoderado', g.id);
+    // A teacher wrote about them in capitals, the RUT with dots and the phone as said at home.
+    const digits = who.dni!.replace(/[^0-9Kk]/g, '');
+    const dotted = `${digits.slice(0, -1).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${digits.slice(-1)}`;
+    const national = g.phone.startsWith('+569') ? `9 ${g.phone.slice(4, 8)} ${g.phone.slice(8)}` : g.phone.slice(1);
+    await server.db.execute(sql`insert into messages (institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, title, content, kind, search)
+      values (${ids.school}, ${ids.admin}, 'funcionario', ${ids.admin}, 'Docente', 'Nota',
+        ${`Reunión con ${name.toUpperCase()} (RUT ${dotted}, fono ${national})`}, 'draft', 'nota')`);
+
+    await eraseAndCheck('apoderado', g.id, [dotted, national]);
     expect(existsSync(path.join(server.attachmentsDir, ...key.split('/')))).toBe(false);
     expect(await rows(server.db, sql`select id from messages where id = ${reply.id}`)).toEqual([]);
     const row = await one<{ first_names: string; erased: boolean }>(
@@ -317,7 +325,7 @@ describe('erasing a guardian', () => {
       expect(csv.status).toBe(200);
       expect(await csv.text()).not.toContain('Apoderado eliminado');
     }
-  });
+  }, 120_000);
 });
 
 describe('erasing a student', () => {
@@ -330,8 +338,39 @@ describe('erasing a student', () => {
           order by s.id limit 1`,
     );
     await server.db.execute(sql`update students set email = ${`alumno${s.id}@example.cl`} where id = ${s.id}`);
+    // A roster file's line with their fields one by one, the RUT with dots and their birth date.
+    const who = await identityOf('estudiante', s.id);
+    const digits = who.dni!.replace(/[^0-9Kk]/g, '');
+    const dotted = `${Number(digits.slice(0, -1)).toLocaleString('es-CL')}-${digits.slice(-1)}`;
+    const line = {
+      line: 3,
+      student: {
+        first_names: who.first_names,
+        last_name_father: who.last_name_father,
+        last_name_mother: who.last_name_mother,
+        dni: dotted,
+        birth_date: '2012-03-04',
+      },
+      guardian: null,
+    };
+    const imported = await one<{ id: number }>(
+      server.db,
+      sql`insert into roster_imports (institution_id, file_name, file_hash, school_year, state, counts, rows, problems, people, roster_stamp)
+          values (${ids.school}, 'nomina.xlsx', 'hash', 2026, 'applied', '{"rows": 1}'::jsonb, ${JSON.stringify([line])}::jsonb,
+            '[]'::jsonb, ${JSON.stringify([{ kind: 'student', id: s.id, name: 'x', document: dotted, changes: [{ field: 'nombres', from: who.first_names, to: 'Otro', manual: false }] }])}::jsonb, 'stamp')
+          returning id`,
+    );
     await eraseAndCheck('estudiante', s.id);
-  });
+    const left = await one<{ text: string; digits: string; counts: unknown }>(
+      server.db,
+      sql`select rows::text || problems::text || people::text as text, regexp_replace(rows::text || people::text, '[^0-9Kk]', '', 'g') as digits,
+            counts from roster_imports where id = ${imported.id}`,
+    );
+    expect(left.digits).not.toContain(digits);
+    expect(left.text).not.toContain(who.first_names);
+    expect(left.text).not.toContain('2012-03-04');
+    expect(left.counts).toEqual({ rows: 1 });
+  }, 120_000);
 });
 
 describe('erasing a staff member', () => {
@@ -355,5 +394,122 @@ describe('erasing a staff member', () => {
       sql`select status, password_hash, email from users where id = ${st.user_id}`,
     );
     expect(user).toEqual({ status: 'deactivated', password_hash: null, email: `eliminado-${st.user_id}@eliminado.invalid` });
+  }, 120_000);
+});
+
+describe('a phone shared with a guardian of another school', () => {
+  it('keeps that school’s inbound text, its app session and its rows out of the preview', async () => {
+    const { authenticate, openSession } = await import('../../server/app-api/tokens');
+    const g = await one<{ id: number; phone: string }>(
+      server.db,
+      sql`select g.id, g.phone from guardians g where g.institution_id = ${ids.school} and g.phone is not null and g.erased_at is null
+            and (select count(*) from guardians o where o.phone = g.phone) = 1
+          order by g.id desc limit 1`,
+    );
+    const other = await one<{ id: number; institution_id: number }>(
+      server.db,
+      sql`select g.id, g.institution_id from guardians g join institutions i on i.id = g.institution_id
+          where i.name = 'Liceo Bicentenario Valle del Elqui' and g.erased_at is null order by g.id limit 1`,
+    );
+    const before = await json<ErasurePreview>(await admin.get(`/api/privacy/people/apoderado/${g.id}/erasure`));
+    await server.db.execute(sql`update guardians set phone = ${g.phone} where id = ${other.id}`);
+    const text = await one<{ id: number }>(
+      server.db,
+      sql`insert into messages (institution_id, sender_kind, sender_ref_id, sender_name, title, content, kind, sent_at, search)
+          values (${other.institution_id}, 'apoderado', ${other.id}, 'Apoderado de Elqui', 'SMS', 'Hola Elqui', 'sent', now(), 'sms hola elqui')
+          returning id`,
+    );
+    const inbound = await one<{ id: number }>(
+      server.db,
+      sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, outcome)
+          values ('sms', ${g.phone}, 'twilio', ${`SM-shared-${g.id}`}, now(), 'Hola Elqui', 'school_inbox') returning id`,
+    );
+    await server.db.execute(sql`insert into inbound_message_targets (inbound_id, message_id, institution_id, guardian_id)
+      values (${inbound.id}, ${text.id}, ${other.institution_id}, ${other.id})`);
+    const { token } = await openSession(server.db, { id: other.id, institutionId: other.institution_id, phone: g.phone }, new Date());
+    await server.db.execute(
+      sql`insert into app_login_codes (phone, code_hash, expires_at) values (${g.phone}, 'shared-code', now() + interval '5 minutes')`,
+    );
+
+    const preview = await json<ErasurePreview>(await admin.get(`/api/privacy/people/apoderado/${g.id}/erasure`));
+    expect(preview.conteos).toEqual(before.conteos);
+    const result = await json<ErasureResult>(
+      await admin.post(`/api/privacy/people/apoderado/${g.id}/erasure`, { confirmacion: 'ELIMINAR' }),
+    );
+    expect(result.conteos).toEqual(preview.conteos);
+
+    expect(await rows(server.db, sql`select id from inbound_messages where id = ${inbound.id}`)).toHaveLength(1);
+    expect(await rows(server.db, sql`select id from inbound_message_targets where inbound_id = ${inbound.id}`)).toHaveLength(1);
+    expect(await rows(server.db, sql`select phone from app_login_codes where code_hash = 'shared-code'`)).toHaveLength(1);
+    expect((await authenticate(server.db, token, new Date()))?.guardianId).toBe(other.id);
+
+    // The people editor cannot put a name back on them.
+    const edit = await admin.fetch(`/api/people/apoderado/${g.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nombres: 'Juan' }),
+    });
+    expect(edit.status).toBe(409);
+    const body = (await edit.json()) as { code: string; message: string };
+    expect(body.code).toBe('privacy.erased');
+    expect(body.message).toMatch(/eliminada/);
+  });
+});
+
+describe('a Mexican school', () => {
+  it('calls the erased person in its own words', async () => {
+    const mx = server.client();
+    expect((await mx.login('administrador@benitojuarez.edu.mx')).status).toBe(200);
+    const g = await one<{ id: number }>(
+      server.db,
+      sql`select g.id from guardians g join institutions i on i.id = g.institution_id
+          where i.country = 'MX' and g.erased_at is null order by g.id desc limit 1`,
+    );
+    // The confirmation as typed, with its spaces.
+    expect((await mx.post(`/api/privacy/people/apoderado/${g.id}/erasure`, { confirmacion: ' ELIMINAR ' })).status).toBe(200);
+    const row = await one<{ first_names: string }>(server.db, sql`select first_names from guardians where id = ${g.id}`);
+    expect(row.first_names).toBe('Padre o tutor eliminado');
+    const names = await rows<{ display_name: string }>(
+      server.db,
+      sql`select distinct display_name from message_recipients where recipient_kind = 'apoderado' and recipient_ref_id = ${g.id}`,
+    );
+    expect(names.every((n) => n.display_name === 'Padre o tutor eliminado')).toBe(true);
+  });
+});
+
+describe('the routes', () => {
+  it('an unknown path under a person is not found, even for a teacher', async () => {
+    expect((await admin.get('/api/privacy/people/apoderado/1/nada')).status).toBe(404);
+    expect((await teacher.get('/api/privacy/people/apoderado/1/nada')).status).toBe(404);
+  });
+});
+
+describe('the school’s administrators', () => {
+  it('an administrator cannot erase themselves, nor the school’s last active administrator', async () => {
+    const own = await one<{ id: number }>(server.db, sql`select id from staff where user_id = ${ids.admin}`);
+    const self = await json<ErasurePreview>(await admin.get(`/api/privacy/people/funcionario/${own.id}/erasure`));
+    expect(self.impedimento?.codigo).toBe('privacy.self');
+    const refused = await admin.post(`/api/privacy/people/funcionario/${own.id}/erasure`, { confirmacion: 'ELIMINAR' });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('privacy.self');
+
+    // One administrator left in the school; a colleague made director asks to erase them.
+    await server.db.execute(sql`delete from user_roles r using users u where u.id = r.user_id and u.institution_id = ${ids.school}
+      and u.id <> ${ids.admin} and r.code = 'colegio-administrador'`);
+    await server.db.execute(sql`insert into user_roles (user_id, code, name) select id, 'colegio-director', 'Director' from users
+      where email = 'docente@sanandres.cl' on conflict do nothing`);
+    const director = server.client();
+    expect((await director.login('docente@sanandres.cl')).status).toBe(200);
+    const preview = await json<ErasurePreview>(await director.get(`/api/privacy/people/funcionario/${own.id}/erasure`));
+    expect(preview.impedimento).toMatchObject({ codigo: 'staff.last_admin' });
+    const last = await director.post(`/api/privacy/people/funcionario/${own.id}/erasure`, { confirmacion: 'ELIMINAR' });
+    expect(last.status).toBe(409);
+    const body = (await last.json()) as { code: string; message: string };
+    expect(body.code).toBe('staff.last_admin');
+    expect(body.message).toMatch(/al menos un administrador/);
+    expect((await server.client().login('administrador@sanandres.cl')).status).toBe(200);
+    expect(
+      (await one<{ erased: boolean }>(server.db, sql`select erased_at is not null as erased from staff where id = ${own.id}`)).erased,
+    ).toBe(false);
   });
 });

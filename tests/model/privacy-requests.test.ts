@@ -12,6 +12,7 @@ import {
   selectCanErase,
   selectCanLift,
   selectErasureOpen,
+  selectImpediment,
   selectFailureText,
   type PrivacyRequestsContext,
   type PrivacyRequestsInput,
@@ -43,6 +44,8 @@ const COUNTS: ErasureCounts = {
 const RESULT = { tipo: 'apoderado', id: 7, conteos: COUNTS, eliminado_el: '2026-11-30T12:05:00.000Z' };
 const WRONG_WORD = failure(422, 'validation', 'Los datos no son válidos.', { confirmacion: ['Escriba ELIMINAR para confirmar.'] });
 
+const IMPEDIMENT = 'No puedes eliminar los datos del único administrador del colegio.';
+
 type Ctx = PrivacyRequestsContext;
 const free = (c: Ctx) => c.block === null && c.erasedAt === null;
 
@@ -67,7 +70,7 @@ defineModelTests({
       previewing: { 'xstate.done.actor.fetchErasurePreview': 'confirmingErasure', 'xstate.error.actor.fetchErasurePreview': 'idle' },
       confirmingErasure: {
         'erasure.type': 'confirmingErasure',
-        'erasure.confirm': ({ context, stay }) => (context.confirmation.trim() !== '' ? 'erasing' : stay),
+        'erasure.confirm': ({ context, stay }) => (context.impediment === null && context.confirmation.trim() !== '' ? 'erasing' : stay),
         'erasure.cancel': 'idle',
       },
       erasing: { 'xstate.done.actor.postErasure': 'erased', 'xstate.error.actor.postErasure': 'confirmingErasure' },
@@ -92,7 +95,8 @@ defineModelTests({
       { type: 'xstate.error.actor.putPersonBlock', error: failure(409, 'privacy.erased') },
       { type: 'xstate.done.actor.deletePersonBlock', output: null },
       { type: 'xstate.error.actor.deletePersonBlock', error: failure(500, 'server.error') },
-      { type: 'xstate.done.actor.fetchErasurePreview', output: COUNTS },
+      { type: 'xstate.done.actor.fetchErasurePreview', output: { counts: COUNTS, impediment: null } },
+      { type: 'xstate.done.actor.fetchErasurePreview', output: { counts: COUNTS, impediment: IMPEDIMENT } },
       { type: 'xstate.error.actor.fetchErasurePreview', error: failure(409, 'privacy.erased') },
       { type: 'xstate.done.actor.postErasure', output: RESULT },
       { type: 'xstate.error.actor.postErasure', error: WRONG_WORD },
@@ -105,6 +109,7 @@ defineModelTests({
         s.context.requester,
         s.context.confirmation,
         s.context.preview !== null,
+        s.context.impediment,
         s.context.failure?.status ?? null,
       ]),
     limit: 3000,
@@ -157,7 +162,10 @@ defineModelTests({
     confirmingErasure: (s) => {
       expect(pr(s).context.preview).toEqual(COUNTS);
       expect(selectErasureOpen(pr(s))).toBe(true);
-      expect(s.can({ type: 'erasure.confirm' })).toBe(pr(s).context.confirmation.trim() !== '');
+      expect([null, IMPEDIMENT]).toContain(pr(s).context.impediment);
+      // An impeded erasure (the last administrator, oneself) is never offered, whatever is typed.
+      expect(s.can({ type: 'erasure.confirm' })).toBe(pr(s).context.impediment === null && pr(s).context.confirmation.trim() !== '');
+      expect(selectImpediment(pr(s))).toBe(pr(s).context.impediment);
       // A refused word shows the server's own Spanish sentence.
       if (pr(s).context.failure) expect(selectFailureText(pr(s))).toBe('Escriba ELIMINAR para confirmar.');
     },

@@ -8,7 +8,13 @@ import type { PrivacyBlockState } from '../../../shared/privacy-contract';
 import type { BlockRequester, ErasureCounts, ErasureResult, PersonBlock } from '../../../shared/privacy-requests-contract';
 import { serverMessage, toApiFailure, type ApiFailure } from '../../services/http/client';
 import type { PrivacyPersonKey } from '../../services/privacy/privacy';
-import { deletePersonBlock, fetchErasurePreview, postErasure, putPersonBlock } from '../../services/privacy-requests/privacy-requests';
+import {
+  deletePersonBlock,
+  type ErasurePreviewView,
+  fetchErasurePreview,
+  postErasure,
+  putPersonBlock,
+} from '../../services/privacy-requests/privacy-requests';
 
 export interface PrivacyRequestsInput {
   key: PrivacyPersonKey;
@@ -21,6 +27,8 @@ export interface PrivacyRequestsContext extends PrivacyRequestsInput {
   requester: BlockRequester | null;
   /** What an erasure removes, read as its dialog opens. */
   preview: ErasureCounts | null;
+  /** Why the erasure may not be done (the school's last administrator, oneself), in the server's words; null when it may. */
+  impediment: string | null;
   /** What the administrator typed to confirm the erasure. */
   confirmation: string;
   failure: ApiFailure | null;
@@ -57,14 +65,14 @@ export const privacyRequestsMachine = setup({
     clearBlock: assign({ block: null }),
     clearFailure: assign({ failure: null }),
     assignFailure: assign((_, failure: ApiFailure) => ({ failure })),
-    assignPreview: assign((_, preview: ErasureCounts) => ({ preview, confirmation: '' })),
+    assignPreview: assign((_, view: ErasurePreviewView) => ({ preview: view.counts, impediment: view.impediment, confirmation: '' })),
     typeConfirmation: assign({
       confirmation: ({ event }) => {
         assertEvent(event, 'erasure.type');
         return event.text;
       },
     }),
-    closeErasure: assign({ preview: null, confirmation: '', failure: null }),
+    closeErasure: assign({ preview: null, impediment: null, confirmation: '', failure: null }),
     assignErased: assign((_, result: ErasureResult) => ({ erasedAt: result.eliminado_el })),
   },
   guards: {
@@ -72,12 +80,12 @@ export const privacyRequestsMachine = setup({
     isBlocked: ({ context }) => context.block !== null && context.erasedAt === null,
     canErase: ({ context }) => context.erasedAt === null,
     hasRequester: ({ context }) => context.requester !== null,
-    hasConfirmation: ({ context }) => context.confirmation.trim() !== '',
+    canConfirmErasure: ({ context }) => context.impediment === null && context.confirmation.trim() !== '',
   },
 }).createMachine({
   id: 'privacyRequests',
   initial: 'idle',
-  context: ({ input }) => ({ ...input, requester: null, preview: null, confirmation: '', failure: null }),
+  context: ({ input }) => ({ ...input, requester: null, preview: null, impediment: null, confirmation: '', failure: null }),
   output: ({ context }) => ({ erasedAt: context.erasedAt ?? '' }),
   states: {
     idle: {
@@ -127,7 +135,7 @@ export const privacyRequestsMachine = setup({
     confirmingErasure: {
       on: {
         'erasure.type': { actions: 'typeConfirmation' },
-        'erasure.confirm': { guard: 'hasConfirmation', target: 'erasing', actions: 'clearFailure' },
+        'erasure.confirm': { guard: 'canConfirmErasure', target: 'erasing', actions: 'clearFailure' },
         'erasure.cancel': { target: 'idle', actions: 'closeErasure' },
       },
     },
@@ -159,6 +167,7 @@ export const selectErasureOpen = (s: PrivacyRequestsSnapshot): boolean => s.matc
 export const selectErasing = (s: PrivacyRequestsSnapshot): boolean => s.matches('erasing');
 export const selectConfirmation = (s: PrivacyRequestsSnapshot): string => s.context.confirmation;
 export const selectPreview = (s: PrivacyRequestsSnapshot): ErasureCounts | null => s.context.preview;
+export const selectImpediment = (s: PrivacyRequestsSnapshot): string | null => s.context.impediment;
 export const selectCanBlock = (s: PrivacyRequestsSnapshot): boolean => s.can({ type: 'block.start' });
 export const selectCanLift = (s: PrivacyRequestsSnapshot): boolean => s.can({ type: 'block.lift' });
 export const selectCanErase = (s: PrivacyRequestsSnapshot): boolean => s.can({ type: 'erasure.start' });

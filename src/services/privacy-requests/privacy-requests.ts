@@ -1,7 +1,7 @@
 // A person's objection and erasure (shared/privacy-requests-contract.ts) as actor logic: block every message
 // to them (saying who asked) or lift it, read what an erasure would remove, and erase them; each answer
 // checked by its struct.
-import { enums, literal, number, string, type, type Struct } from 'superstruct';
+import { enums, literal, nullable, number, string, type, type Struct } from 'superstruct';
 import {
   BLOCK_REQUESTERS,
   ERASURE_CONFIRMATION,
@@ -34,7 +34,13 @@ const BlockStruct: Struct<{ data: PersonBlock }, unknown> = type({
   data: type({ tipo: enums(PRIVACY_PERSON_KINDS), id: number(), solicitado_por: enums(BLOCK_REQUESTERS), bloqueado_el: string() }),
 });
 const PreviewStruct: Struct<{ data: ErasurePreview }, unknown> = type({
-  data: type({ tipo: enums(PRIVACY_PERSON_KINDS), id: number(), conteos: CountsStruct, confirmacion: literal(ERASURE_CONFIRMATION) }),
+  data: type({
+    tipo: enums(PRIVACY_PERSON_KINDS),
+    id: number(),
+    conteos: CountsStruct,
+    confirmacion: literal(ERASURE_CONFIRMATION),
+    impedimento: nullable(type({ codigo: enums(['privacy.self', 'staff.last_admin'] as const), mensaje: string() })),
+  }),
 });
 const ResultStruct: Struct<{ data: ErasureResult }, unknown> = type({
   data: type({ tipo: enums(PRIVACY_PERSON_KINDS), id: number(), conteos: CountsStruct, eliminado_el: string() }),
@@ -53,9 +59,16 @@ export const deletePersonBlock = fromCall<null, PrivacyPersonKey>(async ({ input
   return null;
 });
 
-export const fetchErasurePreview = fromCall<ErasureCounts, PrivacyPersonKey>(async ({ input, signal, http }) => {
+/** What an erasure would remove, and the server's Spanish words when it may not be done (the last administrator, oneself). */
+export interface ErasurePreviewView {
+  counts: ErasureCounts;
+  impediment: string | null;
+}
+
+export const fetchErasurePreview = fromCall<ErasurePreviewView, PrivacyPersonKey>(async ({ input, signal, http }) => {
   const path = PRIVACY_REQUESTS_API.erasure(input);
-  return parseBody(await http.request(path, { signal }), PreviewStruct, path).data.conteos;
+  const preview = parseBody(await http.request(path, { signal }), PreviewStruct, path).data;
+  return { counts: preview.conteos, impediment: preview.impedimento?.mensaje ?? null };
 });
 
 export const postErasure = fromCall<ErasureResult, { key: PrivacyPersonKey; confirmation: string }>(async ({ input, signal, http }) => {

@@ -21,6 +21,7 @@ import {
   selectErasureOpen,
   selectFailed,
   selectFailureText,
+  selectImpediment,
   selectPreview,
   selectRequestsBusy,
   type PrivacyRequestsActor,
@@ -186,9 +187,10 @@ function Failure({ actor }: { actor: PrivacyRequestsActor }) {
 function ErasureDialog({ actor }: { actor: PrivacyRequestsActor }) {
   const t = useT();
   const inputId = useId();
-  const { open, preview, typed, canConfirm, erasing, failed, text } = useSelectors(actor, {
+  const { open, preview, impediment, typed, canConfirm, erasing, failed, text } = useSelectors(actor, {
     open: selectErasureOpen,
     preview: selectPreview,
+    impediment: selectImpediment,
     typed: selectConfirmation,
     canConfirm: selectCanConfirmErasure,
     erasing: selectErasing,
@@ -224,6 +226,11 @@ function ErasureDialog({ actor }: { actor: PrivacyRequestsActor }) {
                 ))}
             </ul>
           </section>
+          {impediment && (
+            <p role="alert" data-slot="privacy-erasure-impediment" className="text-sm font-medium text-destructive">
+              {impediment}
+            </p>
+          )}
           <InputField
             id={inputId}
             label={t('privacyRequests.typeWord', { word: ERASURE_CONFIRMATION })}
@@ -231,7 +238,7 @@ function ErasureDialog({ actor }: { actor: PrivacyRequestsActor }) {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            disabled={erasing}
+            disabled={erasing || impediment !== null}
             error={{ text: failed ? (text ?? t('privacyRequests.failed')) : null, id: `${inputId}-error` }}
             onValueChange={(value) => actor.send({ type: 'erasure.type', text: value })}
           />
