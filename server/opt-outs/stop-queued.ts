@@ -9,16 +9,10 @@
 // rows where "retry failed" takes them: deliveries by id, the schools' quota rows, then the recipients'
 // refresh (activity days, recipients, guardians).
 import { sql } from 'drizzle-orm';
-import { intList } from '../db/arrays';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
-import { refreshRecipients } from '../reception/status';
-import { giveBackReserved, type Reserved, reservedMonthSql } from '../quota/refund';
+import { stopQueuedDeliveries } from '../reception/stop-queued';
 import type { OptChannel } from './texts';
-
-interface Stopped extends Reserved {
-  recipient_id: number;
-}
 
 /** Fails the queued `channel` deliveries to `phone` as opted out and gives back what they reserved; returns how many. */
 export async function stopQueued(tx: Queryable, channel: OptChannel, phone: string): Promise<number> {
@@ -27,23 +21,9 @@ export async function stopQueued(tx: Queryable, channel: OptChannel, phone: stri
       select id from deliveries where status = 'queued' and channel = ${channel} and address = ${phone}
       order by id for no key update`),
   );
-  if (locked.length === 0) return 0;
-  const ids = intList(locked.map((r) => Number(r.id)));
-  const stopped = rowsOf<Stopped>(
-    await tx.execute(sql`
-      with old as (select id, segments from deliveries where id = any(${ids}::int[])),
-      stopped as (
-        update deliveries d set status = 'failed', error = 'opted_out', segments = 0
-        from old where d.id = old.id and d.status = 'queued'
-        returning d.message_id, d.recipient_id, d.channel, old.segments as charged, d.last_retry_at
-      )
-      select s.recipient_id, s.channel, s.charged, m.institution_id, ${reservedMonthSql(sql`s.last_retry_at`, 'm', 'i')} as month
-      from stopped s join messages m on m.id = s.message_id join institutions i on i.id = m.institution_id`),
-  );
-  await giveBackReserved(tx, stopped);
-  await refreshRecipients(
+  return stopQueuedDeliveries(
     tx,
-    stopped.map((s) => Number(s.recipient_id)),
+    locked.map((r) => Number(r.id)),
+    'opted_out',
   );
-  return stopped.length;
 }

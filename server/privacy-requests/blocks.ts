@@ -9,10 +9,8 @@ import { BLOCKED } from '../../shared/delivery-progress';
 import type { AuditActor } from '../audit/record';
 import { recordAudit } from '../audit/record';
 import type { Db, Queryable } from '../db/client';
-import { intList } from '../db/arrays';
 import { rowsOf } from '../db/sql';
-import { giveBackReserved, type Reserved, reservedMonthSql } from '../quota/refund';
-import { refreshRecipients } from '../reception/status';
+import { stopQueuedDeliveries } from '../reception/stop-queued';
 import { lockPerson, type PersonRef } from './person';
 
 /** Fails the person's deliveries still queued and gives back what they reserved; returns how many. */
@@ -24,24 +22,11 @@ export async function stopQueuedOf(tx: Queryable, kind: PrivacyPersonKind, id: n
       where r.recipient_kind = ${kind} and r.recipient_ref_id = ${id} and d.status = 'queued'
       order by d.id for no key update of d`),
   );
-  if (locked.length === 0) return 0;
-  const stopped = rowsOf<Reserved & { recipient_id: number }>(
-    await tx.execute(sql`
-      with old as (select id, segments from deliveries where id = any(${intList(locked.map((r) => Number(r.id)))}::int[])),
-      stopped as (
-        update deliveries d set status = 'failed', error = ${BLOCKED}, segments = 0
-        from old where d.id = old.id and d.status = 'queued'
-        returning d.message_id, d.recipient_id, d.channel, old.segments as charged, d.last_retry_at
-      )
-      select s.recipient_id, s.channel, s.charged, m.institution_id, ${reservedMonthSql(sql`s.last_retry_at`, 'm', 'i')} as month
-      from stopped s join messages m on m.id = s.message_id join institutions i on i.id = m.institution_id`),
-  );
-  await giveBackReserved(tx, stopped);
-  await refreshRecipients(
+  return stopQueuedDeliveries(
     tx,
-    stopped.map((s) => Number(s.recipient_id)),
+    locked.map((r) => Number(r.id)),
+    BLOCKED,
   );
-  return stopped.length;
 }
 
 export type BlockOutcome = { ok: true; block: PersonBlock } | { ok: false; reason: 'not_found' | 'erased' };
