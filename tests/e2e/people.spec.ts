@@ -9,6 +9,7 @@ import { USERS, XSRF_HEADER } from './support/env';
 import { exactly, t } from './support/i18n';
 import { appUrl } from './support/server';
 import { api, loginViaApi, xsrfToken } from './support/session';
+import { expectFitsPhone } from './support/phone-fit';
 
 const PATH = '/settings/people';
 const PHONE = { width: 390, height: 844 };
@@ -29,14 +30,6 @@ async function studentToWorkOn(page: Page): Promise<{ student: PersonRecord; gua
     }
   }
   throw new Error('no student of the demo school fits');
-}
-
-async function expectFitsPhone(page: Page, where: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => {
-    const root = document.scrollingElement as HTMLElement;
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
-  });
-  expect(scrollWidth, `${where}: no sideways scrolling at 390 px`).toBeLessThanOrEqual(clientWidth);
 }
 
 test('an administrator finds a student without accents, corrects a guardian’s phone, adds a suplente, withdraws and enrols them again', async ({

@@ -13,6 +13,7 @@ import { USERS } from './support/env';
 import { t } from './support/i18n';
 import { appUrl } from './support/server';
 import { api, loginViaApi } from './support/session';
+import { expectFitsPhone } from './support/phone-fit';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -30,14 +31,6 @@ async function guardianToAsk(page: Page): Promise<{ id: number; name: string; dn
     }
   }
   throw new Error('no demo guardian fits');
-}
-
-async function expectFitsPhone(page: Page, where: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => {
-    const root = document.scrollingElement as HTMLElement;
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
-  });
-  expect(scrollWidth, `${where}: no sideways scrolling at 390 px`).toBeLessThanOrEqual(clientWidth);
 }
 
 test('an administrator answers an access request: finds the guardian, downloads the file, opens it', async ({ page }) => {

@@ -12,6 +12,7 @@ import { invitationToken } from './support/invitations';
 import { startEmptyInstall, type EmptyInstall } from './support/empty-server';
 import { API, COOKIE, XSRF_HEADER } from './support/env';
 import { exactly, t, tMX } from './support/i18n';
+import { expectFitsPhone } from './support/phone-fit';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -59,14 +60,6 @@ async function xsrf(page: Page, base = install.url): Promise<string> {
 
 async function post(page: Page, p: string, data: unknown, base = install.url): Promise<APIResponse> {
   return page.request.post(`${base}/api${p}`, { data, headers: { [XSRF_HEADER]: await xsrf(page, base), Accept: 'application/json' } });
-}
-
-async function expectFitsPhone(page: Page, where: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => {
-    const root = document.scrollingElement as HTMLElement;
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
-  });
-  expect(scrollWidth, `${where}: no sideways scrolling at 390 px`).toBeLessThanOrEqual(clientWidth);
 }
 
 async function checkStep(page: Page, where: string): Promise<void> {
