@@ -19,6 +19,7 @@ import { newsSearchText } from '../news/write';
 import { templateValues } from '../templates/templates';
 import type { AttachmentStore } from '../storage/attachments';
 import { stopQueuedOf } from './blocks';
+import { accountEmailFilesTo, emailFilesOf, removeFiles, simulatorFilesOf } from './outbox';
 import { lockPerson, readPerson, type PersonRef, type PersonRow } from './person';
 import { ERASED_LABELS, PRIVACY_REQUEST_MESSAGES } from './texts';
 
@@ -224,7 +225,13 @@ export type ErasureOutcome =
   | { ok: false; reason: 'not_found' | 'erased' }
   | { ok: false; reason: 'refused'; obstacle: ErasureObstacle };
 
-export async function erasePerson(db: Db, store: AttachmentStore, actor: AuditActor, person: PersonRef): Promise<ErasureOutcome> {
+/** Where the person's files are: the attachments' store, and the outbox directory (HERMES_OUTBOX_DIR). */
+export interface ErasureFiles {
+  store: AttachmentStore;
+  outboxDir: string;
+}
+
+export async function erasePerson(db: Db, files: ErasureFiles, actor: AuditActor, person: PersonRef): Promise<ErasureOutcome> {
   const outcome = await db.transaction(async (tx) => {
     const row = await lockPerson(tx, person);
     if (!row) return { ok: false as const, reason: 'not_found' as const };
@@ -236,14 +243,25 @@ export async function erasePerson(db: Db, store: AttachmentStore, actor: AuditAc
     await stopQueuedOf(tx, person.kind, person.id);
     await pauseActivityRollup(tx);
     const keys = await deleteWritten(tx, person, row);
-    await anonymise(tx, person, row);
+    const emails = await emailFilesOf(tx, files.outboxDir, personRecipients(person));
+    const logins = row.userId === null ? [] : await loginEmailsOf(tx, row);
+    const simulated = await anonymise(tx, person, row);
     const erasedAt = new Date();
     await recordAudit(tx, actor, { action: 'person.erased', subject: { kind: person.kind, id: person.id }, detail: { ...counts } });
-    return { ok: true as const, keys, result: { tipo: person.kind, id: person.id, conteos: counts, eliminado_el: erasedAt.toISOString() } };
+    const outbox = [...emails, ...simulatorFilesOf(files.outboxDir, simulated)];
+    return {
+      ok: true as const,
+      keys,
+      outbox,
+      logins,
+      result: { tipo: person.kind, id: person.id, conteos: counts, eliminado_el: erasedAt.toISOString() },
+    };
   });
   if (!outcome.ok) return outcome;
   // After the commit: a file removed for a rolled-back erasure could not come back.
-  await store.remove(outcome.keys);
+  await files.store.remove(outcome.keys);
+  const accountEmails = await Promise.all(outcome.logins.map((email) => accountEmailFilesTo(files.outboxDir, email)));
+  await removeFiles([...outcome.outbox, ...accountEmails.flat()]);
   return { ok: true, result: outcome.result };
 }
 
@@ -265,7 +283,14 @@ async function deleteWritten(tx: Queryable, person: PersonRef, row: PersonRow): 
   return keys;
 }
 
-async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Promise<void> {
+/** A staff member's e-mails as their account e-mails were addressed: the login's and the staff row's. */
+async function loginEmailsOf(tx: Queryable, row: PersonRow): Promise<string[]> {
+  const login = rowsOf<{ email: string }>(await tx.execute(sql`select email from users where id = ${row.userId}`));
+  return [...new Set([...login.map((u) => u.email), ...(row.email === null ? [] : [row.email])])];
+}
+
+/** Anonymises the person in the database; returns the ids of the simulator's messages to them that went. */
+async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Promise<string[]> {
   const { institutionId, kind, id } = person;
   const label = ERASED_LABELS[row.country][kind];
   const folded = fold(label);
@@ -340,11 +365,14 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
     await tx.execute(sql`delete from channel_opt_out_events e where e.phone = ${phone} and not ${shared}`);
   }
   const addresses = [phone, row.email].filter((v): v is string => v !== null);
-  if (addresses.length > 0) {
-    const sharedPhone = phone === null ? sql`false` : phoneShared(phone, person);
-    await tx.execute(sql`delete from provider_sim_messages p where p.to = any(${textList(addresses)}::text[])
-      and not (p.to = ${phone} and ${sharedPhone})`);
-  }
+  const sharedPhone = phone === null ? sql`false` : phoneShared(phone, person);
+  const simulated =
+    addresses.length === 0
+      ? []
+      : rowsOf<{ id: string }>(
+          await tx.execute(sql`delete from provider_sim_messages p where p.to = any(${textList(addresses)}::text[])
+            and not (p.to = ${phone} and ${sharedPhone}) returning p.id`),
+        ).map((r) => r.id);
 
   // The row itself, in place.
   if (kind === 'apoderado') {
@@ -369,6 +397,7 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
   }
   // A block has nothing left to stop: an erased person is never written to (blockedSql).
   await tx.execute(sql`delete from person_blocks where person_kind = ${kind} and person_id = ${id}`);
+  return simulated;
 }
 
 /**

@@ -3,11 +3,14 @@
 // table holds their names, RUT, phone or e-mail, while the dashboards (activity, ranking, connectivity) and the
 // reception totals of the messages they received answer exactly as before. Twice is a 409; another school's
 // person a 404; a teacher a 403; the audit log has the entry with counts and nothing personal.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold } from '../../shared/fold';
+import { deliveryKey } from '../../server/delivery/channel';
+import { deliveryMessageId, outboxFileName } from '../../server/delivery/email';
+import { simulatorMessageFile } from '../../server/delivery/simulator';
 import { newsSearchText } from '../../server/news/write';
 import type { ErasurePreview, ErasureResult, PrivacyPersonKind } from '../../shared/privacy-requests-contract';
 import { one, rows } from './support/compose';
@@ -343,7 +346,27 @@ describe('erasing a guardian', () => {
     await server.db.execute(sql`insert into inbound_message_targets (inbound_id, message_id, institution_id)
       values (${neighbour.id}, ${g.message_id}, ${ids.school})`);
 
+    // A deployment without SMTP or an SMS provider keeps files in the outbox: the .eml of an e-mail to them, the
+    // simulator's text of an SMS to their phone; another family's e-mail stays.
+    const mails = await rows<{ id: number; generation: number; theirs: boolean }>(
+      server.db,
+      sql`(select d.id, d.generation, true as theirs from deliveries d join message_recipients r on r.id = d.recipient_id
+            where r.recipient_kind = 'apoderado' and r.recipient_ref_id = ${g.id} and d.channel = 'e-mail' order by d.id limit 1)
+          union all
+          (select d.id, d.generation, false from deliveries d join message_recipients r on r.id = d.recipient_id
+            where not (r.recipient_kind = 'apoderado' and r.recipient_ref_id = ${g.id}) and d.channel = 'e-mail' order by d.id limit 1)`,
+    );
+    expect(mails.map((m) => m.theirs)).toEqual([true, false]);
+    const emlOf = (m: { id: number; generation: number }) =>
+      path.join(server.outboxDir, outboxFileName(deliveryMessageId(deliveryKey(Number(m.id), Number(m.generation)))));
+    const simFile = simulatorMessageFile(server.outboxDir, `sim-${g.id}`);
+    mkdirSync(path.dirname(simFile), { recursive: true });
+    writeFileSync(emlOf(mails[0]!), `To: ${who.email}\nSubject: Aviso\n\nHola ${name}\n`);
+    writeFileSync(emlOf(mails[1]!), 'To: otra@example.cl\nSubject: Aviso\n\nHola\n');
+    writeFileSync(simFile, `Para: ${g.phone}\n\nHola ${name}\n`);
+
     await eraseAndCheck('apoderado', g.id, [dotted, national, oldEmail, oldPhone]);
+    expect([existsSync(emlOf(mails[0]!)), existsSync(simFile), existsSync(emlOf(mails[1]!))]).toEqual([false, false, true]);
     // The folded columns follow their scrubbed text, as their writers compute them.
     const scrubbedPost = await one<{ title: string; body: string; search: string }>(
       server.db,
@@ -462,7 +485,14 @@ describe('erasing a staff member', () => {
     await server.db.execute(sql`insert into rate_limit_hits (scope, key, at) values ('login', ${`${st.email}|127.0.0.1`}, now())`);
     await server.db.execute(sql`insert into user_changes (institution_id, subject_user_id, actor_user_id, action, detail)
       values (${ids.school}, ${st.user_id}, ${ids.admin}, 'invited', ${JSON.stringify({ nombre: loginName, email: st.email })}::jsonb)`);
+    // Their account e-mails in the outbox (no SMTP): an invitation to the login's address goes, another's stays.
+    mkdirSync(server.outboxDir, { recursive: true });
+    const invitation = path.join(server.outboxDir, `invitacion-${st.id}.eml`);
+    const another = path.join(server.outboxDir, `invitacion-otra-${st.id}.eml`);
+    writeFileSync(invitation, `From: hermes@example.cl\nTo: ${st.email}\nSubject: Invitación\n\nHola ${loginName}\n`);
+    writeFileSync(another, 'From: hermes@example.cl\nTo: otra@example.cl\nSubject: Invitación\n\nHola\n');
     await eraseAndCheck('funcionario', st.id, [loginName, fold(loginName), st.email]);
+    expect([existsSync(invitation), existsSync(another)]).toEqual([false, true]);
     expect((await colleague.get('/api/user')).status).toBe(401);
     expect((await server.client().login(st.email)).status).toBe(401);
     const user = await one<{ status: string; password_hash: string | null; email: string }>(
