@@ -41,7 +41,14 @@ async function formerIdentityOf(tx: Queryable, { institutionId, kind, id }: Pers
       select c.field, v.value from contact_changes c
         cross join lateral (values (c.old_value), (c.new_value)) as v(value)
       where c.institution_id = ${institutionId} and c.person_kind = ${kind} and c.person_id = ${id}
-        and c.field in ('email', 'fono_celular', 'dni') and v.value is not null`),
+        and c.field in ('email', 'fono_celular', 'dni') and v.value is not null
+        -- A value someone else holds now (a phone moved to the right parent) is theirs, not this person's.
+        and not exists (select 1 from guardians g where g.erased_at is null and not (${kind} = 'apoderado' and g.id = ${id})
+          and (g.phone = v.value or g.email = v.value or g.dni = v.value))
+        and not exists (select 1 from students s where s.erased_at is null and not (${kind} = 'estudiante' and s.id = ${id})
+          and (s.email = v.value or s.dni = v.value))
+        and not exists (select 1 from staff s where s.erased_at is null and not (${kind} = 'funcionario' and s.id = ${id})
+          and (s.phone = v.value or s.email = v.value))`),
   );
   const of = (field: string) => history.filter((h) => h.field === field).map((h) => h.value.trim());
   const login =

@@ -365,7 +365,25 @@ describe('erasing a guardian', () => {
     writeFileSync(emlOf(mails[1]!), 'To: otra@example.cl\nSubject: Aviso\n\nHola\n');
     writeFileSync(simFile, `Para: ${g.phone}\n\nHola ${name}\n`);
 
+    // A phone their history says they had and another guardian has now (moved to the right parent) is not theirs.
+    const holder = await one<{ phone: string }>(
+      server.db,
+      sql`select phone from guardians where institution_id = ${ids.school} and id <> ${g.id} and phone is not null
+            and phone <> ${g.phone} order by id limit 1`,
+    );
+    await server.db.execute(sql`insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
+      values (${ids.school}, 'apoderado', ${g.id}, 'fono_celular', ${holder.phone}, ${oldPhone}, ${ids.admin})`);
+    const holderNote = await one<{ id: number }>(
+      server.db,
+      sql`insert into messages (institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, title, content, kind, search)
+          values (${ids.school}, ${ids.admin}, 'funcionario', ${ids.admin}, 'Docente', 'Fono', ${`Llamar al ${holder.phone}`}, 'draft', 'fono')
+          returning id`,
+    );
+
     await eraseAndCheck('apoderado', g.id, [dotted, national, oldEmail, oldPhone]);
+    expect(await one(server.db, sql`select content from messages where id = ${holderNote.id}`)).toEqual({
+      content: `Llamar al ${holder.phone}`,
+    });
     expect([existsSync(emlOf(mails[0]!)), existsSync(simFile), existsSync(emlOf(mails[1]!))]).toEqual([false, false, true]);
     // The folded columns follow their scrubbed text, as their writers compute them.
     const scrubbedPost = await one<{ title: string; body: string; search: string }>(
