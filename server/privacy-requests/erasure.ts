@@ -4,7 +4,7 @@
 // contact history, imports, inbound texts, opt-outs, app and push sessions, the simulator's store…) is cleaned;
 // what they wrote (messages, replies, attachments) is deleted. The activity roll-up is paused for the
 // transaction and not rebuilt: the dashboards' aggregates keep what was sent and read, as retention does.
-// One transaction; the attachments' files go after it commits.
+// One transaction; the attachments' files and the person's outbox files (decision 0286) go after it commits.
 import { sql, type SQL } from 'drizzle-orm';
 import { SCHOOL_ADMIN_ROLE } from '../../shared/codes';
 import { ACCESS_POLICY } from '../../shared/contract';
