@@ -47,7 +47,7 @@ export async function erasureBenchReport(): Promise<ErasureBenchReport> {
       const previewMs = performance.now() - previewStarted;
       const store = new AttachmentStore(path.join(dataDir, 'attachments'));
       const started = performance.now();
-      const outcome = await erasePerson(db, store, actor, person);
+      const outcome = await erasePerson(db, { store, outboxDir: path.join(dataDir, 'outbox') }, actor, person);
       const erasureMs = performance.now() - started;
       if (!outcome.ok) throw new Error(`La eliminación no se hizo: ${outcome.reason}`);
       return {

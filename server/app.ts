@@ -173,7 +173,7 @@ export function createApp({
   api.route('/audit', auditRoutes(db));
   // A person's data (access); the erasure routes are mounted at the same prefix.
   api.route('/privacy', privacyRoutes(db, store));
-  api.route('/privacy', privacyRequestRoutes(db, store));
+  api.route('/privacy', privacyRequestRoutes(db, { store, outboxDir: config.outboxDir }));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/', passwordRoutes(db, config, logger));
   api.route('/setup', setupRoutes(db, config, xsrf, setup));

@@ -3,7 +3,7 @@
 import type { ServerConfig } from '../config';
 import { withLogo } from '../school-logo/logo-html';
 import type { Adapters, ChannelAdapter, Outgoing, SendResult } from './channel';
-import { classifyEmailError, createEmailAdapter } from './email';
+import { classifyEmailError, createEmailAdapter, deliveryMessageId } from './email';
 import { createProviderAdapter } from './provider';
 import { createMetaWhatsappAdapter, type WindowLookup } from './meta/send';
 import { createTwilioAdapter } from './twilio/adapter';
@@ -11,9 +11,6 @@ import { sidOfRound } from './twilio/rounds';
 import type { Queryable } from '../db/client';
 import type { ProviderSimulator } from './simulator';
 import type { PushSender } from '../push/send';
-
-/** Host part of our Message-IDs: the key makes them unique, this only has to be stable. */
-const MESSAGE_ID_HOST = 'hermes.local';
 
 function emailChannel(options: { smtpUrl?: string; outboxDir: string; from: string }): ChannelAdapter {
   const email = createEmailAdapter(options);
@@ -29,7 +26,7 @@ function emailChannel(options: { smtpUrl?: string; outboxDir: string; from: stri
           to: message.address,
           subject: message.title,
           text: message.text,
-          messageId: `<${message.key}@${MESSAGE_ID_HOST}>`,
+          messageId: deliveryMessageId(message.key),
           ...(logo ? { html: logo.html, attachments: [logo.logo, ...message.attachments] } : { attachments: message.attachments }),
         });
         // SMTP gives no later receipt: the receiving server's acceptance is as far as e-mail can tell.

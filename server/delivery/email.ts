@@ -48,6 +48,15 @@ export interface EmailAdapterOptions {
 // holding a worker for nodemailer's default of minutes.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+/** Host part of our Message-IDs: the key makes them unique, this only has to be stable. */
+const MESSAGE_ID_HOST = 'hermes.local';
+
+/** The Message-ID of a delivery's e-mail, from its key (channel.ts deliveryKey). */
+export const deliveryMessageId = (key: string): string => `<${key}@${MESSAGE_ID_HOST}>`;
+
+/** The outbox file of the e-mail with `messageId` (an erasure finds a person's e-mails by it). */
+export const outboxFileName = (messageId: string): string => `${safeFileName(messageId)}.eml`;
+
 export function createEmailAdapter(options: EmailAdapterOptions): EmailAdapter {
   return options.smtpUrl ? smtpAdapter(options.smtpUrl, options.from) : outboxAdapter(options.outboxDir, options.from);
 }
@@ -92,7 +101,7 @@ function outboxAdapter(outboxDir: string, from: string): EmailAdapter {
       const info = await transport.sendMail({ ...message, from });
       if (!Buffer.isBuffer(info.message)) throw new Error('El transporte de correo no entregó el mensaje completo');
       // Named after the Message-ID alone: a delivery written again after a crash replaces its file.
-      const name = `${safeFileName(info.messageId)}.eml`;
+      const name = outboxFileName(info.messageId);
       // Written beside its final name and renamed, so a reader of the outbox never sees half a file.
       const temp = path.join(outboxDir, tempFileName(name));
       try {

@@ -340,12 +340,16 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
 async function writeOutbox(dir: string, message: SimRow, logger: Logger | undefined): Promise<void> {
   const text = `Canal: ${message.channel}\nPara: ${message.to}\nReferencia: ${message.reference}\n\n${message.body}\n`;
   try {
-    await mkdir(path.join(dir, 'sim'), { recursive: true });
-    await writeFile(path.join(dir, 'sim', `${message.id}.txt`), text, 'utf8');
+    const file = simulatorMessageFile(dir, message.id);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text, 'utf8');
   } catch (error) {
     logger?.error('El simulador no pudo escribir el mensaje en la bandeja de salida', error);
   }
 }
+
+/** The text file of an accepted message (an erasure removes the person's). */
+export const simulatorMessageFile = (outboxDir: string, id: string): string => path.join(outboxDir, 'sim', `${id}.txt`);
 
 /** Where `npm start` leaves the simulator's token for `npm run sim:reply` (beside the outbox it writes). */
 export function simulatorTokenFile(outboxDir: string): string {

@@ -196,7 +196,7 @@ const fromUs = (us: string) => sql`(timestamptz 'epoch' + ${us}::bigint * interv
 
 /**
  * Posts a guardian may read: the school's, or those for a level or course where one of their children is
- * enrolled now (not withdrawn). Null when the guardian has no such child (then only whole-school posts).
+ * enrolled now (not withdrawn, not erased). Null when the guardian has no such child (then only whole-school posts).
  */
 async function guardianGroups(db: Queryable, guardianId: number, institutionId: number, now: Date) {
   const rows = await db
@@ -209,6 +209,8 @@ async function guardianGroups(db: Queryable, guardianId: number, institutionId: 
         eq(studentGuardians.guardianId, guardianId),
         eq(students.institutionId, institutionId),
         or(isNull(students.withdrawnAt), gt(students.withdrawnAt, now)),
+        // An erased child left the school as a withdrawn one did: their course's posts are no longer the family's.
+        isNull(students.erasedAt),
       ),
     );
   return { courseIds: [...new Set(rows.map((r) => r.courseId))], levelIds: [...new Set(rows.map((r) => r.levelId))] };

@@ -4,7 +4,7 @@
 // contact history, imports, inbound texts, opt-outs, app and push sessions, the simulator's store…) is cleaned;
 // what they wrote (messages, replies, attachments) is deleted. The activity roll-up is paused for the
 // transaction and not rebuilt: the dashboards' aggregates keep what was sent and read, as retention does.
-// One transaction; the attachments' files go after it commits.
+// One transaction; the attachments' files and the person's outbox files (decision 0286) go after it commits.
 import { sql, type SQL } from 'drizzle-orm';
 import { SCHOOL_ADMIN_ROLE } from '../../shared/codes';
 import { ACCESS_POLICY } from '../../shared/contract';
@@ -15,24 +15,79 @@ import { intList, textList } from '../db/arrays';
 import type { Db, Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
 import { pauseActivityRollup } from '../db/activity-rollup';
+import { newsSearchText } from '../news/write';
+import { templateValues } from '../templates/templates';
 import type { AttachmentStore } from '../storage/attachments';
 import { stopQueuedOf } from './blocks';
+import { accountEmailFilesTo, emailFilesOf, removeFiles, simulatorFilesOf } from './outbox';
 import { lockPerson, readPerson, type PersonRef, type PersonRow } from './person';
 import { ERASED_LABELS, PRIVACY_REQUEST_MESSAGES } from './texts';
 
+/**
+ * What identified the person besides their row: a staff member's login name and e-mail (the people editor
+ * never updates `users`, so they can differ from the staff row), and the phones, e-mails and RUTs their
+ * contact history says they had before. Read before that history is emptied, so older copies go too.
+ */
+interface FormerIdentity {
+  names: string[];
+  dnis: string[];
+  phones: string[];
+  emails: string[];
+}
+
+async function formerIdentityOf(tx: Queryable, { institutionId, kind, id }: PersonRef, row: PersonRow): Promise<FormerIdentity> {
+  const history = rowsOf<{ field: string; value: string }>(
+    await tx.execute(sql`
+      select c.field, v.value from contact_changes c
+        cross join lateral (values (c.old_value), (c.new_value)) as v(value)
+      where c.institution_id = ${institutionId} and c.person_kind = ${kind} and c.person_id = ${id}
+        and c.field in ('email', 'fono_celular', 'dni') and v.value is not null
+        -- A value someone else holds now (a phone moved to the right parent) is theirs, not this person's.
+        and not exists (select 1 from guardians g where g.erased_at is null and not (${kind} = 'apoderado' and g.id = ${id})
+          and (g.phone = v.value or g.email = v.value or g.dni = v.value))
+        and not exists (select 1 from students s where s.erased_at is null and not (${kind} = 'estudiante' and s.id = ${id})
+          and (s.email = v.value or s.dni = v.value))
+        and not exists (select 1 from staff s where s.erased_at is null and not (${kind} = 'funcionario' and s.id = ${id})
+          and (s.phone = v.value or s.email = v.value))`),
+  );
+  const of = (field: string) => history.filter((h) => h.field === field).map((h) => h.value.trim());
+  const login =
+    row.userId === null
+      ? []
+      : rowsOf<{ name: string; email: string }>(await tx.execute(sql`select name, email from users where id = ${row.userId}`));
+  return {
+    names: login.map((u) => u.name.trim()),
+    dnis: of('dni'),
+    phones: of('fono_celular'),
+    emails: [...of('email'), ...login.map((u) => u.email)],
+  };
+}
+
 /** The strings that identify the person, longest first (a full name before its shorter forms), and folded. */
-function identifiersOf(row: PersonRow): { names: string[]; others: string[] } {
+function identifiersOf(row: PersonRow, former: FormerIdentity): { names: string[]; others: string[] } {
   const first = row.firstNames.trim();
   const firstWord = first.split(/\s+/)[0] ?? '';
   const father = row.lastNameFather.trim();
   const mother = row.lastNameMother.trim();
   const join = (...parts: string[]) => parts.filter((p) => p !== '').join(' ');
-  const forms = [join(first, father, mother), join(firstWord, father, mother), join(first, father), join(firstWord, father)];
+  const forms = [
+    join(first, father, mother),
+    join(firstWord, father, mother),
+    join(first, father),
+    join(firstWord, father),
+    ...former.names,
+  ];
   const names = [...new Set([...forms, ...forms.map(fold)].filter((n) => n.length >= 5))].sort((a, b) => b.length - a.length);
-  const others = [row.dni, ...rutForms(row.dni), row.email, row.phone, ...nationalPhones(row.phone)].filter(
-    (v): v is string => typeof v === 'string' && v.length >= 5,
-  );
-  return { names, others: [...new Set(others)] };
+  const dnis = [row.dni, ...former.dnis].filter((v): v is string => v !== null);
+  const phones = [row.phone, ...former.phones].filter((v): v is string => v !== null);
+  const others = [
+    ...dnis.flatMap((dni) => [dni, ...rutForms(dni)]),
+    row.email,
+    ...former.emails,
+    ...phones.flatMap((phone) => [phone, ...nationalPhones(phone)]),
+  ].filter((v): v is string => typeof v === 'string' && v.length >= 5);
+  // Longest first here too: a phone's national form is part of its international one.
+  return { names, others: [...new Set(others)].sort((a, b) => b.length - a.length) };
 }
 
 /** A RUT as people write it: with and without dots, with and without the dash. */
@@ -45,8 +100,7 @@ function rutForms(dni: string | null): string[] {
 }
 
 /** A Chilean or Mexican mobile as written at home: "9 1234 5678", "912345678" (and the number without its +). */
-function nationalPhones(phone: string | null): string[] {
-  if (phone === null) return [];
+function nationalPhones(phone: string): string[] {
   const cl = /^\+569(\d{4})(\d{4})$/.exec(phone);
   if (cl) return [`9 ${cl[1]} ${cl[2]}`, `9${cl[1]}${cl[2]}`, phone.slice(1)];
   const mx = /^\+521?(\d{2})(\d{4})(\d{4})$/.exec(phone);
@@ -178,7 +232,13 @@ export type ErasureOutcome =
   | { ok: false; reason: 'not_found' | 'erased' }
   | { ok: false; reason: 'refused'; obstacle: ErasureObstacle };
 
-export async function erasePerson(db: Db, store: AttachmentStore, actor: AuditActor, person: PersonRef): Promise<ErasureOutcome> {
+/** Where the person's files are: the attachments' store, and the outbox directory (HERMES_OUTBOX_DIR). */
+export interface ErasureFiles {
+  store: AttachmentStore;
+  outboxDir: string;
+}
+
+export async function erasePerson(db: Db, files: ErasureFiles, actor: AuditActor, person: PersonRef): Promise<ErasureOutcome> {
   const outcome = await db.transaction(async (tx) => {
     const row = await lockPerson(tx, person);
     if (!row) return { ok: false as const, reason: 'not_found' as const };
@@ -190,14 +250,25 @@ export async function erasePerson(db: Db, store: AttachmentStore, actor: AuditAc
     await stopQueuedOf(tx, person.kind, person.id);
     await pauseActivityRollup(tx);
     const keys = await deleteWritten(tx, person, row);
-    await anonymise(tx, person, row);
+    const emails = await emailFilesOf(tx, files.outboxDir, personRecipients(person));
+    const logins = row.userId === null ? [] : await loginEmailsOf(tx, row);
+    const simulated = await anonymise(tx, person, row);
     const erasedAt = new Date();
     await recordAudit(tx, actor, { action: 'person.erased', subject: { kind: person.kind, id: person.id }, detail: { ...counts } });
-    return { ok: true as const, keys, result: { tipo: person.kind, id: person.id, conteos: counts, eliminado_el: erasedAt.toISOString() } };
+    const outbox = [...emails, ...simulatorFilesOf(files.outboxDir, simulated)];
+    return {
+      ok: true as const,
+      keys,
+      outbox,
+      logins,
+      result: { tipo: person.kind, id: person.id, conteos: counts, eliminado_el: erasedAt.toISOString() },
+    };
   });
   if (!outcome.ok) return outcome;
   // After the commit: a file removed for a rolled-back erasure could not come back.
-  await store.remove(outcome.keys);
+  await files.store.remove(outcome.keys);
+  const accountEmails = await Promise.all(outcome.logins.map((email) => accountEmailFilesTo(files.outboxDir, email)));
+  await removeFiles([...outcome.outbox, ...accountEmails.flat()]);
   return { ok: true, result: outcome.result };
 }
 
@@ -219,11 +290,18 @@ async function deleteWritten(tx: Queryable, person: PersonRef, row: PersonRow): 
   return keys;
 }
 
-async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Promise<void> {
+/** A staff member's e-mails as their account e-mails were addressed: the login's and the staff row's. */
+async function loginEmailsOf(tx: Queryable, row: PersonRow): Promise<string[]> {
+  const login = rowsOf<{ email: string }>(await tx.execute(sql`select email from users where id = ${row.userId}`));
+  return [...new Set([...login.map((u) => u.email), ...(row.email === null ? [] : [row.email])])];
+}
+
+/** Anonymises the person in the database; returns the ids of the simulator's messages to them that went. */
+async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Promise<string[]> {
   const { institutionId, kind, id } = person;
   const label = ERASED_LABELS[row.country][kind];
   const folded = fold(label);
-  const { names, others } = identifiersOf(row);
+  const { names, others } = identifiersOf(row, await formerIdentityOf(tx, person, row));
   const all = [...names, ...others];
   const patterns = textList(all.map((v) => `%${v}%`));
   const phone = row.phone;
@@ -265,6 +343,7 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
       where c.institution_id = ${institutionId} and c.detail::text ilike any(${patterns}::text[])`);
     // Sign-in throttling keys may hold the e-mail or phone they typed.
     await tx.execute(sql`delete from rate_limit_hits h where h.key ilike any(${patterns}::text[])`);
+    await scrubSchoolTexts(tx, institutionId, all, label);
   }
 
   if (kind !== 'funcionario') await clearImports(tx, person, row, all);
@@ -293,11 +372,14 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
     await tx.execute(sql`delete from channel_opt_out_events e where e.phone = ${phone} and not ${shared}`);
   }
   const addresses = [phone, row.email].filter((v): v is string => v !== null);
-  if (addresses.length > 0) {
-    const sharedPhone = phone === null ? sql`false` : phoneShared(phone, person);
-    await tx.execute(sql`delete from provider_sim_messages p where p.to = any(${textList(addresses)}::text[])
-      and not (p.to = ${phone} and ${sharedPhone})`);
-  }
+  const sharedPhone = phone === null ? sql`false` : phoneShared(phone, person);
+  const simulated =
+    addresses.length === 0
+      ? []
+      : rowsOf<{ id: string }>(
+          await tx.execute(sql`delete from provider_sim_messages p where p.to = any(${textList(addresses)}::text[])
+            and not (p.to = ${phone} and ${sharedPhone}) returning p.id`),
+        ).map((r) => r.id);
 
   // The row itself, in place.
   if (kind === 'apoderado') {
@@ -322,6 +404,74 @@ async function anonymise(tx: Queryable, person: PersonRef, row: PersonRow): Prom
   }
   // A block has nothing left to stop: an erased person is never written to (blockedSql).
   await tx.execute(sql`delete from person_blocks where person_kind = ${kind} and person_id = ${id}`);
+  return simulated;
+}
+
+/**
+ * What the school's staff wrote about them outside messages: news posts, their own templates, list names, the
+ * names of files attached to anyone's message or post, and texts other phones sent this school. Their names,
+ * RUT, phone and e-mail become the label; a post's or template's folded columns are recomputed from the new
+ * text as their writers compute them. Another school's rows are not this erasure's to change.
+ */
+async function scrubSchoolTexts(tx: Queryable, institutionId: number, identifiers: readonly string[], label: string): Promise<void> {
+  const patterns = textList(identifiers.map((v) => `%${v}%`));
+  const matches = (column: SQL) => sql`${column} ilike any(${patterns}::text[])`;
+
+  const posts = rowsOf<{ id: number; title: string; body: string }>(
+    await tx.execute(sql`
+      update news_posts p set title = ${scrubbed(sql`p.title`, identifiers, label)}, body = ${scrubbed(sql`p.body`, identifiers, label)}
+      where p.institution_id = ${institutionId} and (${matches(sql`p.title`)} or ${matches(sql`p.body`)} or ${matches(sql`p.search`)})
+      returning p.id, p.title, p.body`),
+  );
+  for (const post of posts) {
+    await tx.execute(sql`update news_posts set search = ${newsSearchText(post.title, post.body)} where id = ${post.id}`);
+  }
+
+  // A template's name is unique per owner by its folded form: a scrubbed name that meets another is numbered.
+  const own = rowsOf<{ id: number; owner_user_id: number; name: string; content: string }>(
+    await tx.execute(sql`
+      select t.id, t.owner_user_id, ${scrubbed(sql`t.name`, identifiers, label)} as name, ${scrubbed(sql`t.content`, identifiers, label)} as content
+      from templates t
+      where t.institution_id = ${institutionId} and (${matches(sql`t.name`)} or ${matches(sql`t.content`)} or ${matches(sql`t.search`)})
+      order by t.id`),
+  );
+  if (own.length > 0) {
+    const taken = new Set(
+      rowsOf<{ owner_user_id: number; name_key: string }>(
+        await tx.execute(sql`select owner_user_id, name_key from templates
+          where owner_user_id = any(${intList(own.map((t) => Number(t.owner_user_id)))}::int[])
+            and id <> all(${intList(own.map((t) => Number(t.id)))}::int[])`),
+      ).map((t) => `${t.owner_user_id}|${t.name_key}`),
+    );
+    // Out of the way first, so no row meets another's old key on its way to its new one.
+    await tx.execute(sql`update templates set name_key = 'erasure-' || id where id = any(${intList(own.map((t) => Number(t.id)))}::int[])`);
+    for (const template of own) {
+      let name = template.name;
+      for (let n = 2; taken.has(`${template.owner_user_id}|${fold(name)}`); n++) name = `${template.name} (${n})`;
+      taken.add(`${template.owner_user_id}|${fold(name)}`);
+      const values = templateValues(
+        'mis-plantillas',
+        { name, content: template.content },
+        { userId: template.owner_user_id, institutionId },
+      );
+      await tx.execute(sql`update templates set name = ${values.name}, name_key = ${values.nameKey}, content = ${values.content},
+        search = ${values.search} where id = ${template.id}`);
+    }
+  }
+
+  await tx.execute(sql`
+    update recipient_lists l set name = ${scrubbed(sql`l.name`, identifiers, label)}
+    where l.institution_id = ${institutionId} and ${matches(sql`l.name`)}`);
+  await tx.execute(sql`
+    update message_attachments a set name = ${scrubbed(sql`a.name`, identifiers, label)}
+    where ${matches(sql`a.name`)} and (a.institution_id = ${institutionId}
+      or a.message_id in (select m.id from messages m where m.institution_id = ${institutionId})
+      or a.news_post_id in (select p.id from news_posts p where p.institution_id = ${institutionId}))`);
+  // A text from another phone reaches the school through its targets; only those texts are the school's.
+  await tx.execute(sql`
+    update inbound_messages i set body = ${scrubbed(sql`i.body`, identifiers, label)}
+    where ${matches(sql`i.body`)}
+      and exists (select 1 from inbound_message_targets x where x.inbound_id = i.id and x.institution_id = ${institutionId})`);
 }
 
 /**

@@ -19,10 +19,9 @@ import { apiError, invalid, notFound, readJson } from '../http/errors';
 import { parseId } from '../http/params';
 import { requireRole } from '../http/roles';
 import { blockPerson, unblockPerson } from '../privacy-requests/blocks';
-import { erasePerson, previewErasure } from '../privacy-requests/erasure';
+import { type ErasureFiles, erasePerson, previewErasure } from '../privacy-requests/erasure';
 import type { PersonRef } from '../privacy-requests/person';
 import { PRIVACY_REQUEST_MESSAGES } from '../privacy-requests/texts';
-import type { AttachmentStore } from '../storage/attachments';
 
 const isKind = (value: string | undefined): value is PrivacyPersonKind => PRIVACY_PERSON_KINDS.some((k) => k === value);
 const isRequester = (value: unknown): value is BlockRequester => BLOCK_REQUESTERS.some((r) => r === value);
@@ -36,7 +35,7 @@ function personOf(c: Context<AppEnv>): PersonRef | null {
 
 const erased = (c: Context<AppEnv>) => apiError(c, 409, 'privacy.erased', PRIVACY_REQUEST_MESSAGES.erased);
 
-export function privacyRequestRoutes(db: Db, store: AttachmentStore): Hono<AppEnv> {
+export function privacyRequestRoutes(db: Db, files: ErasureFiles): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Per route, so an unknown path is a 404 rather than a sign-in or role refusal.
   const admins = [requireAuth(db), requireRole(...ADMIN_ROLES).withMessage(PRIVACY_REQUEST_MESSAGES.forbidden)] as const;
@@ -83,7 +82,7 @@ export function privacyRequestRoutes(db: Db, store: AttachmentStore): Hono<AppEn
     const confirmation = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).confirmacion : undefined;
     if (typeof confirmation !== 'string' || confirmation.trim() !== ERASURE_CONFIRMATION)
       return invalid(c, { confirmacion: [PRIVACY_REQUEST_MESSAGES.confirmation] });
-    const outcome = await erasePerson(db, store, auditActorOf(c), person);
+    const outcome = await erasePerson(db, files, auditActorOf(c), person);
     if (!outcome.ok) {
       if (outcome.reason === 'refused') return apiError(c, 409, outcome.obstacle.code, outcome.obstacle.message);
       return outcome.reason === 'erased' ? erased(c) : notFound(c);

@@ -1,6 +1,6 @@
 // The guardian app's wall (GUARDIAN_WALL_API) against the real server: a director posts with an image to
 // one course; a guardian of that course gets it (list, one post, the image), a guardian of another course
-// does not, nor one whose only child in that course was withdrawn; a level reaches its courses; whole-school
+// does not, nor one whose only child in that course was withdrawn or erased; a level reaches its courses; whole-school
 // posts reach everyone; nothing that is not on the wall; another school's guardian never; bearer token.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,8 @@ const g = {
   sameLevel: 0,
   withdrawn: 0,
   withdrawnStudent: 0,
+  erased: 0,
+  erasedStudent: 0,
   mexican: 0,
 };
 
@@ -82,6 +84,12 @@ beforeAll(async () => {
   const candidate = inA.find((x) => x.id !== g.reader && x.student !== inA[0]!.student)!;
   g.withdrawn = candidate.id;
   g.withdrawnStudent = candidate.student;
+  // The erased one: likewise, their only child in A erased (an erased child is one who left the school).
+  const erasedCandidate = inA.find(
+    (x) => ![g.reader, g.withdrawn].includes(x.id) && ![inA[0]!.student, g.withdrawnStudent].includes(x.student),
+  )!;
+  g.erased = erasedCandidate.id;
+  g.erasedStudent = erasedCandidate.student;
   g.sameLevel = (await rows<{ id: number }>(server.db, onlyIn(sql`s.course_id = ${g.otherCourseSameLevel}`)))[0]!.id;
   g.outsider = (
     await rows<{ id: number }>(
@@ -96,6 +104,7 @@ beforeAll(async () => {
     )
   ).id;
   await server.db.execute(sql`update students set withdrawn_at = now() - interval '1 day' where id = ${g.withdrawnStudent}`);
+  await server.db.execute(sql`update students set erased_at = now() - interval '1 day' where id = ${g.erasedStudent}`);
 });
 afterAll(async () => {
   await server?.close();
@@ -110,8 +119,8 @@ describe('GET /app/wall', () => {
       audience: { scope: 'groups', level_ids: [], course_ids: [g.course] },
       attachment_ids: [image.id],
     });
-    const [reader, outsider, sameLevel, withdrawn] = await Promise.all(
-      [g.reader, g.outsider, g.sameLevel, g.withdrawn].map((id) => guardianToken(server.db, id)),
+    const [reader, outsider, sameLevel, withdrawn, erased] = await Promise.all(
+      [g.reader, g.outsider, g.sameLevel, g.withdrawn, g.erased].map((id) => guardianToken(server.db, id)),
     );
     expect(await wallIds(reader!)).toContain(post.id);
     const one = await dataOf<NewsPost>(await app(GUARDIAN_WALL_API.post(post.id), reader));
@@ -124,7 +133,7 @@ describe('GET /app/wall', () => {
     const file = await app(one.attachments[0]!.url, reader);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
-    for (const token of [outsider!, sameLevel!, withdrawn!]) {
+    for (const token of [outsider!, sameLevel!, withdrawn!, erased!]) {
       expect(await wallIds(token)).not.toContain(post.id);
       expect((await app(GUARDIAN_WALL_API.post(post.id), token)).status).toBe(404);
       expect((await app(GUARDIAN_WALL_API.attachment(post.id, image.id), token)).status).toBe(404);

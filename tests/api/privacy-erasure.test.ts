@@ -3,11 +3,15 @@
 // table holds their names, RUT, phone or e-mail, while the dashboards (activity, ranking, connectivity) and the
 // reception totals of the messages they received answer exactly as before. Twice is a 409; another school's
 // person a 404; a teacher a 403; the audit log has the entry with counts and nothing personal.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold } from '../../shared/fold';
+import { deliveryKey } from '../../server/delivery/channel';
+import { deliveryMessageId, outboxFileName } from '../../server/delivery/email';
+import { simulatorMessageFile } from '../../server/delivery/simulator';
+import { newsSearchText } from '../../server/news/write';
 import type { ErasurePreview, ErasureResult, PrivacyPersonKind } from '../../shared/privacy-requests-contract';
 import { one, rows } from './support/compose';
 import { startServer, type Client, type TestServer } from './support/server';
@@ -237,6 +241,12 @@ describe('erasing a guardian', () => {
     );
     const who = await identityOf('apoderado', g.id);
     const name = `${who.first_names} ${who.last_name_father} ${who.last_name_mother}`;
+    // An e-mail and a phone they had before, kept only by their contact history (and copied elsewhere below).
+    const oldEmail = `antiguo-${g.id}@example.cl`;
+    const oldPhone = `+5698${String(700000 + g.id).padStart(7, '0')}`;
+    expect(
+      await rows(server.db, sql`select 1 from guardians where phone = ${oldPhone} union all select 1 from staff where phone = ${oldPhone}`),
+    ).toEqual([]);
     // Their reply (sent now: in this month's figures, which must not move, decision 0278) with an attachment
     // (a file on disk), an app session, a push subscription, a sign-in code, an opt-out, an inbound SMS, a
     // contact change, a list membership and a throttled sign-in.
@@ -268,7 +278,9 @@ describe('erasing a guardian', () => {
     await server.db.execute(sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, outcome)
       values ('sms', ${g.phone}, 'twilio', ${`SM-${g.id}`}, now(), ${`Hola, soy ${name}`}, 'school_inbox')`);
     await server.db.execute(sql`insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
-      values (${ids.school}, 'apoderado', ${g.id}, 'email', 'antiguo@example.cl', ${who.email}, ${ids.admin})`);
+      values (${ids.school}, 'apoderado', ${g.id}, 'email', ${oldEmail}, ${who.email}, ${ids.admin})`);
+    await server.db.execute(sql`insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
+      values (${ids.school}, 'apoderado', ${g.id}, 'fono_celular', ${oldPhone}, ${g.phone}, ${ids.admin})`);
     await server.db
       .execute(sql`insert into rate_limit_hits (scope, key, at) values ('app-code', ${g.phone}, now())`)
       .catch(() => undefined);
@@ -280,7 +292,7 @@ describe('erasing a guardian', () => {
       where id = ${g.message_id}`);
 
     const preview = await json<ErasurePreview>(await admin.get(`/api/privacy/people/apoderado/${g.id}/erasure`));
-    expect(preview.conteos).toMatchObject({ mensajes_escritos: 1, adjuntos: 1, historial_contacto: 1 });
+    expect(preview.conteos).toMatchObject({ mensajes_escritos: 1, adjuntos: 1, historial_contacto: 2 });
     expect(preview.conteos.mensajes_recibidos).toBeGreaterThan(0);
     expect(preview.conteos.sesiones).toBeGreaterThanOrEqual(3);
     expect(preview.conteos.mensajes_entrantes).toBeGreaterThanOrEqual(2);
@@ -293,7 +305,103 @@ describe('erasing a guardian', () => {
       values (${ids.school}, ${ids.admin}, 'funcionario', ${ids.admin}, 'Docente', 'Nota',
         ${`Reunión con ${name.toUpperCase()} (RUT ${dotted}, fono ${national})`}, 'draft', 'nota')`);
 
-    await eraseAndCheck('apoderado', g.id, [dotted, national]);
+    // What staff wrote about them outside messages: a news post, a template (and another already named as the
+    // scrubbed one will be), a list, a file attached to the administrator's message, an SMS from another phone;
+    // and copies of the e-mail and phone they had before, which only their contact history still names.
+    await server.db.execute(sql`update messages set content = content || ${` Antes escribía desde ${oldEmail}.`}
+      where institution_id = ${ids.school} and title = 'Nota' and kind = 'draft' and content ilike ${`%${name}%`}`);
+    await server.db.execute(sql`insert into rate_limit_hits (scope, key, at) values ('app-code', ${oldPhone}, now())`);
+    const postTitle = `Felicitaciones a ${name}`;
+    const postBody = `Premio para ${name.toUpperCase()} (RUT ${dotted}). Contacto: ${national}`;
+    const post = await one<{ id: number }>(
+      server.db,
+      sql`insert into news_posts (institution_id, author_user_id, title, body, search, audience_scope, publish_at)
+          values (${ids.school}, ${ids.admin}, ${postTitle}, ${postBody}, ${newsSearchText(postTitle, postBody)}, 'school', now()) returning id`,
+    );
+    const templateName = `Citación ${name}`;
+    const templateContent = `Estimado(a) ${name.toUpperCase()}, le escribimos a ${who.email}.`;
+    const template = await one<{ id: number }>(
+      server.db,
+      sql`insert into templates (repository, institution_id, owner_user_id, name, name_key, content, search)
+          values ('mis-plantillas', ${ids.school}, ${ids.admin}, ${templateName}, ${fold(templateName)}, ${templateContent},
+            ${fold(`${templateName}\n${templateContent}`)}) returning id`,
+    );
+    await server.db.execute(sql`insert into templates (repository, institution_id, owner_user_id, name, name_key, content, search)
+      values ('mis-plantillas', ${ids.school}, ${ids.admin}, 'Citación Apoderado eliminado', ${fold('Citación Apoderado eliminado')}, 'Otra',
+        ${fold('Citación Apoderado eliminado\nOtra')})`);
+    await server.db.execute(sql`insert into recipient_lists (institution_id, owner_user_id, name)
+      values (${ids.school}, ${ids.admin}, ${`Familia de ${name}`})`);
+    const certificate = await one<{ id: number }>(
+      server.db,
+      sql`insert into message_attachments (message_id, institution_id, owner_user_id, name, size, content_type, storage_key)
+          values (${g.message_id}, ${ids.school}, ${ids.admin}, ${`Certificado ${name}.pdf`}, 4, 'application/pdf', ${`2026/11/other-${g.id}`})
+          returning id`,
+    );
+    const neighbour = await one<{ id: number }>(
+      server.db,
+      sql`insert into inbound_messages (channel, phone, provider, provider_id, received_at, body, outcome)
+          values ('sms', '+56900000042', 'twilio', ${`SM-neighbour-${g.id}`}, now(), ${`Soy vecina de ${name}, su fono es ${national}`}, 'school_inbox')
+          returning id`,
+    );
+    await server.db.execute(sql`insert into inbound_message_targets (inbound_id, message_id, institution_id)
+      values (${neighbour.id}, ${g.message_id}, ${ids.school})`);
+
+    // A deployment without SMTP or an SMS provider keeps files in the outbox: the .eml of an e-mail to them, the
+    // simulator's text of an SMS to their phone; another family's e-mail stays.
+    const mails = await rows<{ id: number; generation: number; theirs: boolean }>(
+      server.db,
+      sql`(select d.id, d.generation, true as theirs from deliveries d join message_recipients r on r.id = d.recipient_id
+            where r.recipient_kind = 'apoderado' and r.recipient_ref_id = ${g.id} and d.channel = 'e-mail' order by d.id limit 1)
+          union all
+          (select d.id, d.generation, false from deliveries d join message_recipients r on r.id = d.recipient_id
+            where not (r.recipient_kind = 'apoderado' and r.recipient_ref_id = ${g.id}) and d.channel = 'e-mail' order by d.id limit 1)`,
+    );
+    expect(mails.map((m) => m.theirs)).toEqual([true, false]);
+    const emlOf = (m: { id: number; generation: number }) =>
+      path.join(server.outboxDir, outboxFileName(deliveryMessageId(deliveryKey(Number(m.id), Number(m.generation)))));
+    const simFile = simulatorMessageFile(server.outboxDir, `sim-${g.id}`);
+    mkdirSync(path.dirname(simFile), { recursive: true });
+    writeFileSync(emlOf(mails[0]!), `To: ${who.email}\nSubject: Aviso\n\nHola ${name}\n`);
+    writeFileSync(emlOf(mails[1]!), 'To: otra@example.cl\nSubject: Aviso\n\nHola\n');
+    writeFileSync(simFile, `Para: ${g.phone}\n\nHola ${name}\n`);
+
+    // A phone their history says they had and another guardian has now (moved to the right parent) is not theirs.
+    const holder = await one<{ phone: string }>(
+      server.db,
+      sql`select phone from guardians where institution_id = ${ids.school} and id <> ${g.id} and phone is not null
+            and phone <> ${g.phone} order by id limit 1`,
+    );
+    await server.db.execute(sql`insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
+      values (${ids.school}, 'apoderado', ${g.id}, 'fono_celular', ${holder.phone}, ${oldPhone}, ${ids.admin})`);
+    const holderNote = await one<{ id: number }>(
+      server.db,
+      sql`insert into messages (institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, title, content, kind, search)
+          values (${ids.school}, ${ids.admin}, 'funcionario', ${ids.admin}, 'Docente', 'Fono', ${`Llamar al ${holder.phone}`}, 'draft', 'fono')
+          returning id`,
+    );
+
+    await eraseAndCheck('apoderado', g.id, [dotted, national, oldEmail, oldPhone]);
+    expect(await one(server.db, sql`select content from messages where id = ${holderNote.id}`)).toEqual({
+      content: `Llamar al ${holder.phone}`,
+    });
+    expect([existsSync(emlOf(mails[0]!)), existsSync(simFile), existsSync(emlOf(mails[1]!))]).toEqual([false, false, true]);
+    // The folded columns follow their scrubbed text, as their writers compute them.
+    const scrubbedPost = await one<{ title: string; body: string; search: string }>(
+      server.db,
+      sql`select title, body, search from news_posts where id = ${post.id}`,
+    );
+    expect(scrubbedPost.title).toBe('Felicitaciones a Apoderado eliminado');
+    expect(scrubbedPost.search).toBe(newsSearchText(scrubbedPost.title, scrubbedPost.body));
+    const scrubbedTemplate = await one<{ name: string; name_key: string; content: string; search: string }>(
+      server.db,
+      sql`select name, name_key, content, search from templates where id = ${template.id}`,
+    );
+    expect(scrubbedTemplate.name).toBe('Citación Apoderado eliminado (2)');
+    expect(scrubbedTemplate.name_key).toBe(fold(scrubbedTemplate.name));
+    expect(scrubbedTemplate.search).toBe(fold(`${scrubbedTemplate.name}\n${scrubbedTemplate.content}`));
+    expect(await one(server.db, sql`select name from message_attachments where id = ${certificate.id}`)).toEqual({
+      name: 'Certificado Apoderado eliminado.pdf',
+    });
     expect(existsSync(path.join(server.attachmentsDir, ...key.split('/')))).toBe(false);
     expect(await rows(server.db, sql`select id from messages where id = ${reply.id}`)).toEqual([]);
     const row = await one<{ first_names: string; erased: boolean }>(
@@ -386,7 +494,23 @@ describe('erasing a staff member', () => {
     );
     const colleague = server.client();
     expect((await colleague.login(st.email)).status).toBe(200);
-    await eraseAndCheck('funcionario', st.id);
+    // Their login's name and e-mail drifted from the staff row (the people editor never updates users): the
+    // throttled sign-ins and the staff changes hold the login's.
+    const loginName = 'Ximena Valdivieso Irarrázaval';
+    expect(await rows(server.db, sql`select 1 from users where name ilike ${`%${loginName}%`}`)).toEqual([]);
+    await server.db.execute(sql`update users set name = ${loginName} where id = ${st.user_id}`);
+    await server.db.execute(sql`update staff set email = ${`personal-${st.id}@example.cl`} where id = ${st.id}`);
+    await server.db.execute(sql`insert into rate_limit_hits (scope, key, at) values ('login', ${`${st.email}|127.0.0.1`}, now())`);
+    await server.db.execute(sql`insert into user_changes (institution_id, subject_user_id, actor_user_id, action, detail)
+      values (${ids.school}, ${st.user_id}, ${ids.admin}, 'invited', ${JSON.stringify({ nombre: loginName, email: st.email })}::jsonb)`);
+    // Their account e-mails in the outbox (no SMTP): an invitation to the login's address goes, another's stays.
+    mkdirSync(server.outboxDir, { recursive: true });
+    const invitation = path.join(server.outboxDir, `invitacion-${st.id}.eml`);
+    const another = path.join(server.outboxDir, `invitacion-otra-${st.id}.eml`);
+    writeFileSync(invitation, `From: hermes@example.cl\nTo: ${st.email}\nSubject: Invitación\n\nHola ${loginName}\n`);
+    writeFileSync(another, 'From: hermes@example.cl\nTo: otra@example.cl\nSubject: Invitación\n\nHola\n');
+    await eraseAndCheck('funcionario', st.id, [loginName, fold(loginName), st.email]);
+    expect([existsSync(invitation), existsSync(another)]).toEqual([false, true]);
     expect((await colleague.get('/api/user')).status).toBe(401);
     expect((await server.client().login(st.email)).status).toBe(401);
     const user = await one<{ status: string; password_hash: string | null; email: string }>(
